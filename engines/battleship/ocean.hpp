@@ -1,0 +1,57 @@
+// The defender's side of the board: answers shots at a hidden layout.
+//
+// Contract: shoot(cell) answers miss, hit, or sunk with the ship's index (its
+// name is rules.fleet[ship].name). Shooting a cell again changes nothing and
+// repeats the first answer's kind (a hit stays a hit) with `repeated` set.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engines/battleship/layout.hpp"
+
+namespace arena::battleship {
+
+enum class ShotKind : uint8_t { kMiss, kHit, kSunk };
+
+struct ShotResult {
+  ShotKind kind = ShotKind::kMiss;
+  int ship = -1;  // index into the fleet for hits and sinks, -1 for a miss
+  bool repeated = false;
+};
+
+class Ocean {
+ public:
+  static constexpr uint8_t kWater = 0xff;
+
+  Ocean(const Rules& rules, const Layout& layout) : ships_afloat_(layout.ship_count) {
+    owner_.fill(kWater);
+    for (int s = 0; s < layout.ship_count; ++s) {
+      const Placement& p = *layout.ships[s];
+      for (int i = 0; i < p.length; ++i) owner_[p.cell(i, rules.size)] = static_cast<uint8_t>(s);
+      afloat_cells_[s] = static_cast<uint8_t>(p.length);
+    }
+  }
+
+  ShotResult shoot(int cell) {
+    const uint8_t owner = owner_[cell];
+    const bool repeated = shot_.test(cell);
+    shot_.set(cell);
+    if (owner == kWater) return {ShotKind::kMiss, -1, repeated};
+    if (repeated) return {ShotKind::kHit, owner, true};
+    if (--afloat_cells_[owner] > 0) return {ShotKind::kHit, owner, false};
+    --ships_afloat_;
+    return {ShotKind::kSunk, owner, false};
+  }
+
+  bool fleet_sunk() const { return ships_afloat_ == 0; }
+  int ships_afloat() const { return ships_afloat_; }
+
+ private:
+  std::array<uint8_t, kMaxCells> owner_;
+  std::array<uint8_t, kMaxShips> afloat_cells_{};
+  CellSet shot_;
+  int ships_afloat_;
+};
+
+}  // namespace arena::battleship

@@ -1,0 +1,35 @@
+// Mode `solo`: one shooter against one fleet; the metric is shots to sink it.
+//
+// Contract: the shooter is any type with choose(Rng&) -> cell and
+// observe(cell, ShotResult); the timer is a DecisionTimer whose decide() wraps
+// every choice (timed under `who`). No virtual call and no allocation per shot.
+#pragma once
+
+#include "engines/battleship/ocean.hpp"
+#include "engines/core/decision_timer.hpp"
+#include "engines/core/rng.hpp"
+
+namespace arena::battleship {
+
+struct SoloResult {
+  int shots = 0;
+  bool finished = false;  // false only if the shooter gave up (cap reached)
+};
+
+// Plays until the fleet is sunk or 4 x cells shots were fired (a shooter that
+// repeats cells forever must not hang the run).
+template <class Shooter, class Timer>
+SoloResult play_solo(const Rules& rules, Ocean ocean, Shooter& shooter, Rng& rng, Timer& timer,
+                     int who) {
+  SoloResult result;
+  const int cap = 4 * rules.cells();
+  while (!ocean.fleet_sunk() && result.shots < cap) {
+    const int cell = timer.decide(who, [&] { return shooter.choose(rng); });
+    shooter.observe(cell, ocean.shoot(cell));
+    ++result.shots;
+  }
+  result.finished = ocean.fleet_sunk();
+  return result;
+}
+
+}  // namespace arena::battleship

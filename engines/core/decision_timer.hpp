@@ -1,0 +1,27 @@
+// How engines time decisions without knowing who records them.
+//
+// A game loop is a template over a DecisionTimer: `timer.decide(seat, f)` calls
+// f() and returns its result, timing it if the timer wants to. The harness
+// passes a steady-clock recorder; benchmarks and tests pass NullTimer.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <utility>
+
+namespace arena {
+
+template <class T>
+concept DecisionTimer = requires(T& timer, int seat) {
+  { timer.decide(seat, [] { return 0; }) } -> std::same_as<int>;
+};
+
+// Calls the decision and records nothing.
+struct NullTimer {
+  template <class F>
+  decltype(auto) decide(int /*seat*/, F&& f) {
+    return std::forward<F>(f)();
+  }
+};
+
+}  // namespace arena

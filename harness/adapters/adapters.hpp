@@ -1,0 +1,11 @@
+// Bindings between the engines and the harness: each returns the EngineSpec
+// (parameters, strategies, metrics, match factory) of one engine.
+#pragma once
+
+#include "harness/registry/registry.hpp"
+
+namespace arena {
+
+EngineSpec battleship_engine();
+
+}  // namespace arena

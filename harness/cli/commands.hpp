@@ -1,0 +1,27 @@
+// The subcommands of `arena`. Each returns the process exit code:
+// 0 success, 1 the run itself failed, 2 bad input (config, flags, files).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "harness/registry/registry.hpp"
+
+namespace arena {
+
+struct RunOptions {
+  std::string config_path;
+  std::optional<int> threads;  // overrides the config's; 0 = all cores
+  std::optional<uint64_t> games;
+  std::optional<uint64_t> seed;
+  std::optional<std::string> out;
+  bool quiet = false;
+};
+
+int run_command(const RunOptions& options, const Registry& registry);
+
+// `arena list`: every engine, mode, rule, strategy and parameter with its default.
+std::string list_text(const Registry& registry);
+
+}  // namespace arena

@@ -1,0 +1,102 @@
+// `arena run`: load -> build the match -> play -> write results -> print table.
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <random>
+
+#include <fmt/format.h>
+#include <tbb/info.h>
+
+#include "harness/cli/commands.hpp"
+#include "harness/config/config.hpp"
+#include "harness/config/resolved.hpp"
+#include "harness/output/results_dir.hpp"
+#include "harness/output/table.hpp"
+#include "harness/runner/runner.hpp"
+#include "harness/stats/latency.hpp"
+#include "harness/stats/summary.hpp"
+
+namespace arena {
+namespace {
+
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+
+uint64_t fresh_seed() {
+  std::random_device device;
+  return (static_cast<uint64_t>(device()) << 32) ^ device();
+}
+
+void apply_overrides(RunConfig& config, const RunOptions& options) {
+  if (options.threads) config.threads = *options.threads;
+  if (options.games) config.games = *options.games;
+  if (options.seed) config.seed = *options.seed;
+}
+
+// Plays the run into `staged` and returns the statistics.
+RunStats play_into(const RunConfig& config, const Match& match, const StagedResults& staged,
+                   RunInfo& info, bool quiet) {
+  std::unique_ptr<std::FILE, FileCloser> rows(std::fopen(staged.path("games.csv").c_str(), "wb"));
+  if (!rows) throw std::runtime_error("cannot create games.csv");
+  std::vector<char> buffer(1 << 20);
+  std::setvbuf(rows.get(), buffer.data(), _IOFBF, buffer.size());
+  std::fputs(csv_header(match.metrics()).c_str(), rows.get());
+
+  RunPlan plan{config.games, info.threads, {}};
+  for (const auto& p : config.players) plan.variant_names.push_back(p.name);
+  Progress progress(config.games, Progress::style_for_stderr(quiet));
+  const auto start = std::chrono::steady_clock::now();
+  RunStats stats = run_games(match, plan, rows.get(), &progress);
+  info.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  progress.finish();
+  if (std::fflush(rows.get()) != 0 || std::ferror(rows.get())) {
+    throw std::runtime_error("cannot write games.csv (disk full?)");
+  }
+  ::fsync(fileno(rows.get()));
+  return stats;
+}
+
+}  // namespace
+
+int run_command(const RunOptions& options, const Registry& registry) {
+  try {
+    RunConfig config = load_config(options.config_path, registry);
+    apply_overrides(config, options);
+    const EngineSpec& engine = *registry.find(config.engine);
+    RunInfo info;
+    info.seed = config.seed ? *config.seed : fresh_seed();
+    info.threads = config.threads > 0 ? config.threads : tbb::info::default_concurrency();
+    const std::unique_ptr<Match> match = engine.make_match(config, info.seed);
+    StagedResults staged(options.out ? std::filesystem::path(*options.out)
+                                     : std::filesystem::path("results") / config.name);
+    if (!config.seed && !options.quiet) {
+      fmt::print(stderr, "arena: no seed given; using {} (recorded in config.resolved.yaml)\n",
+                 info.seed);
+    }
+
+    info.timer_overhead_ns = measure_timer_overhead_ns();
+    const RunStats stats = play_into(config, *match, staged, info, options.quiet);
+    staged.write_file("summary.json",
+                      summary_json(config, info, match->metrics(), stats).dump(2) + "\n");
+    staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
+    staged.commit();
+
+    fmt::print("{}", results_table(config, match->metrics(), stats));
+    fmt::print("{} games in {:.2f} s ({:.0f} games/s, {} threads); results in {}\n", stats.games(),
+               info.wall_seconds, static_cast<double>(stats.games()) / info.wall_seconds,
+               info.threads, staged.final_dir().string());
+    return 0;
+  } catch (const ConfigError& e) {
+    fmt::print(stderr, "{}\n", e.what());
+    return 2;
+  } catch (const InputError& e) {
+    fmt::print(stderr, "arena: {}\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "arena: run failed: {}\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace arena

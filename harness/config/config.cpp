@@ -1,0 +1,354 @@
+#include "harness/config/config.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include "harness/registry/registry.hpp"
+
+namespace arena {
+
+ConfigError RunConfig::error_at(const std::string& path, const std::string& message) const {
+  // Walk up "players[1].params.x" -> "players[1].params" -> "players[1]" -> ...
+  std::string key = path;
+  while (!key.empty()) {
+    if (auto it = marks.find(key); it != marks.end()) return {file, it->second, path + ": " + message};
+    const auto cut = key.find_last_of(".[");
+    key = cut == std::string::npos ? "" : key.substr(0, cut);
+  }
+  return {file, SourceMark{}, path + ": " + message};
+}
+
+namespace {
+
+const std::vector<std::string> kTopLevelKeys = {"name",  "engine", "seed",  "games",
+                                                "threads", "mode", "rules", "players"};
+const std::vector<std::string> kPlayerKeys = {"name", "strategy", "params"};
+
+// Reads one YAML document into a RunConfig, keeping the file name for errors.
+class Loader {
+ public:
+  Loader(std::string file, const Registry& registry) : registry_(registry) {
+    config_.file = std::move(file);
+  }
+
+  RunConfig load(const std::string& text);
+
+ private:
+  ConfigError error(const YAML::Node& node, const std::string& path, const std::string& msg) const {
+    return {config_.file, mark_of(node), path.empty() ? msg : path + ": " + msg};
+  }
+  static SourceMark mark_of(const YAML::Node& node) {
+    const YAML::Mark m = node.Mark();
+    if (m.is_null()) return SourceMark{};
+    return SourceMark{m.line + 1, m.column + 1};
+  }
+  static std::string kind_of(const YAML::Node& node) {
+    if (node.IsMap()) return "a map";
+    if (node.IsSequence()) return "a list";
+    if (node.IsNull()) return "nothing";
+    return fmt::format("'{}'", node.Scalar());
+  }
+
+  // Checks keys of `map` against `allowed` (unknown and duplicate keys are
+  // errors) and records where each value was written.
+  void check_keys(const YAML::Node& map, const std::string& prefix,
+                  const std::vector<std::string>& allowed, const std::string& what);
+  YAML::Node require(const YAML::Node& map, const std::string& key, const std::string& prefix,
+                     const std::string& what) const;
+
+  std::string parse_string(const YAML::Node& node, const std::string& path) const;
+  int64_t parse_int(const YAML::Node& node, const std::string& path, double min, double max) const;
+  uint64_t parse_uint64(const YAML::Node& node, const std::string& path) const;
+  double parse_real(const YAML::Node& node, const std::string& path, double min, double max) const;
+  bool parse_bool(const YAML::Node& node, const std::string& path) const;
+  ParamValue parse_param(const YAML::Node& node, const ParamSpec& spec, const std::string& path);
+  ParamSet parse_params(const YAML::Node& node, const std::vector<ParamSpec>& specs,
+                        const std::string& path, const std::string& owner);
+
+  void parse_name(const YAML::Node& root);
+  const EngineSpec& parse_engine(const YAML::Node& root);
+  void parse_players(const YAML::Node& root, const EngineSpec& engine, const ModeSpec& mode);
+
+  const Registry& registry_;
+  RunConfig config_;
+};
+
+void Loader::check_keys(const YAML::Node& map, const std::string& prefix,
+                        const std::vector<std::string>& allowed, const std::string& what) {
+  std::set<std::string> seen;
+  for (const auto& item : map) {
+    const YAML::Node& key_node = item.first;
+    if (!key_node.IsScalar()) throw error(key_node, prefix, "keys must be plain names");
+    const std::string key = key_node.Scalar();
+    const std::string path = prefix.empty() ? key : prefix + "." + key;
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+      throw error(key_node, path,
+                  fmt::format("unknown key '{}' in {}{}", key, what, did_you_mean(key, allowed)));
+    }
+    if (!seen.insert(key).second) throw error(key_node, path, "duplicate key");
+    const SourceMark value_mark = mark_of(item.second);
+    config_.marks[path] = item.second.IsNull() ? mark_of(key_node) : value_mark;
+  }
+}
+
+YAML::Node Loader::require(const YAML::Node& map, const std::string& key, const std::string& prefix,
+                           const std::string& what) const {
+  YAML::Node node = map[key];
+  if (!node.IsDefined()) {
+    throw error(map, prefix.empty() ? key : prefix + "." + key,
+                fmt::format("missing required key '{}' in {}", key, what));
+  }
+  return node;
+}
+
+std::string Loader::parse_string(const YAML::Node& node, const std::string& path) const {
+  if (!node.IsScalar() || node.Scalar().empty()) {
+    throw error(node, path, fmt::format("expected a name, got {}", kind_of(node)));
+  }
+  return node.Scalar();
+}
+
+int64_t Loader::parse_int(const YAML::Node& node, const std::string& path, double min,
+                          double max) const {
+  if (!node.IsScalar()) throw error(node, path, fmt::format("expected an integer, got {}", kind_of(node)));
+  const std::string& text = node.Scalar();
+  int64_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size()) {
+    // Accept integral numbers written as 1e6 or 100000.0.
+    double real = 0;
+    auto [rend, rec] = std::from_chars(text.data(), text.data() + text.size(), real);
+    if (rec != std::errc{} || rend != text.data() + text.size() || real != std::floor(real) ||
+        std::fabs(real) > 9.0e15) {
+      throw error(node, path, fmt::format("expected an integer, got '{}'", text));
+    }
+    value = static_cast<int64_t>(real);
+  }
+  if (static_cast<double>(value) < min || static_cast<double>(value) > max) {
+    throw error(node, path, fmt::format("value {} is out of range [{}, {}]", value, min, max));
+  }
+  return value;
+}
+
+uint64_t Loader::parse_uint64(const YAML::Node& node, const std::string& path) const {
+  const std::string text = node.IsScalar() ? node.Scalar() : "";
+  uint64_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc{} || end != text.data() + text.size()) {
+    throw error(node, path,
+                fmt::format("expected an integer in [0, 2^64-1], got {}", kind_of(node)));
+  }
+  return value;
+}
+
+double Loader::parse_real(const YAML::Node& node, const std::string& path, double min,
+                          double max) const {
+  const std::string text = node.IsScalar() ? node.Scalar() : "";
+  double value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(value)) {
+    throw error(node, path, fmt::format("expected a number, got {}", kind_of(node)));
+  }
+  if (value < min || value > max) {
+    throw error(node, path, fmt::format("value {} is out of range [{}, {}]", value, min, max));
+  }
+  return value;
+}
+
+bool Loader::parse_bool(const YAML::Node& node, const std::string& path) const {
+  static const std::set<std::string> kTrue = {"true", "True", "TRUE", "yes", "Yes", "on", "On"};
+  static const std::set<std::string> kFalse = {"false", "False", "FALSE", "no", "No", "off", "Off"};
+  if (node.IsScalar() && kTrue.count(node.Scalar())) return true;
+  if (node.IsScalar() && kFalse.count(node.Scalar())) return false;
+  throw error(node, path, fmt::format("expected true or false, got {}", kind_of(node)));
+}
+
+ParamValue Loader::parse_param(const YAML::Node& node, const ParamSpec& spec,
+                               const std::string& path) {
+  switch (spec.type) {
+    case ParamType::kInt: return parse_int(node, path, spec.min, spec.max);
+    case ParamType::kReal: return parse_real(node, path, spec.min, spec.max);
+    case ParamType::kBool: return parse_bool(node, path);
+    case ParamType::kChoice: {
+      const std::string value = parse_string(node, path);
+      if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end()) {
+        throw error(node, path,
+                    fmt::format("'{}' is not one of {}{}", value, fmt::join(spec.choices, " | "),
+                                did_you_mean(value, spec.choices)));
+      }
+      return value;
+    }
+    case ParamType::kNameToInt: {
+      if (!node.IsMap() || node.size() == 0) {
+        throw error(node, path, fmt::format("expected a map of name: integer, got {}", kind_of(node)));
+      }
+      NameToInt entries;
+      for (const auto& item : node) {
+        const std::string name = parse_string(item.first, path);
+        const std::string item_path = path + "." + name;
+        for (const auto& existing : entries) {
+          if (existing.first == name) throw error(item.first, item_path, "duplicate key");
+        }
+        config_.marks[item_path] = mark_of(item.second);
+        entries.emplace_back(name, parse_int(item.second, item_path, spec.min, spec.max));
+      }
+      return entries;
+    }
+  }
+  throw error(node, path, "unsupported parameter type");
+}
+
+ParamSet Loader::parse_params(const YAML::Node& node, const std::vector<ParamSpec>& specs,
+                              const std::string& path, const std::string& owner) {
+  ParamSet params = defaults_of(specs);
+  if (!node.IsDefined() || node.IsNull()) return params;
+  if (!node.IsMap()) throw error(node, path, fmt::format("expected a map, got {}", kind_of(node)));
+  std::vector<std::string> names;
+  for (const auto& spec : specs) names.push_back(spec.name);
+  const std::string what = names.empty() ? owner + " (which takes no parameters)" : owner;
+  check_keys(node, path, names, what);
+  for (const auto& spec : specs) {
+    if (node[spec.name].IsDefined()) {
+      params.set(spec.name, parse_param(node[spec.name], spec, path + "." + spec.name));
+    }
+  }
+  return params;
+}
+
+void Loader::parse_name(const YAML::Node& root) {
+  const YAML::Node node = require(root, "name", "", "the config");
+  config_.name = parse_string(node, "name");
+  const bool safe = std::all_of(config_.name.begin(), config_.name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+  });
+  if (!safe || config_.name.front() == '.') {
+    throw error(node, "name",
+                fmt::format("'{}' is not a valid name (letters, digits, '-', '_', '.'; it names "
+                            "the results folder)",
+                            config_.name));
+  }
+}
+
+const EngineSpec& Loader::parse_engine(const YAML::Node& root) {
+  const YAML::Node node = require(root, "engine", "", "the config");
+  config_.engine = parse_string(node, "engine");
+  const EngineSpec* engine = registry_.find(config_.engine);
+  if (!engine) {
+    throw error(node, "engine",
+                fmt::format("unknown engine '{}'; engines: {}{}", config_.engine,
+                            fmt::join(registry_.names(), ", "),
+                            did_you_mean(config_.engine, registry_.names())));
+  }
+  return *engine;
+}
+
+void Loader::parse_players(const YAML::Node& root, const EngineSpec& engine, const ModeSpec& mode) {
+  const YAML::Node list = require(root, "players", "", "the config");
+  if (!list.IsSequence() || list.size() == 0) {
+    throw error(list, "players", fmt::format("expected a list of players, got {}", kind_of(list)));
+  }
+  if (static_cast<int>(list.size()) < mode.min_players ||
+      static_cast<int>(list.size()) > std::min(mode.max_players, kMaxPlayers)) {
+    throw error(list, "players",
+                fmt::format("mode '{}' takes {} to {} players, got {}", mode.name, mode.min_players,
+                            std::min(mode.max_players, kMaxPlayers), list.size()));
+  }
+  std::vector<std::string> strategy_names;
+  for (const auto& s : engine.strategies) strategy_names.push_back(s.name);
+  for (size_t i = 0; i < list.size(); ++i) {
+    const YAML::Node node = list[i];
+    const std::string path = fmt::format("players[{}]", i);
+    if (!node.IsMap()) throw error(node, path, fmt::format("expected a map, got {}", kind_of(node)));
+    config_.marks[path] = mark_of(node);
+    check_keys(node, path, kPlayerKeys, "a player");
+    PlayerConfig player;
+    const YAML::Node strategy_node = require(node, "strategy", path, "a player");
+    player.strategy = parse_string(strategy_node, path + ".strategy");
+    const StrategySpec* strategy = engine.find_strategy(player.strategy);
+    if (!strategy) {
+      throw error(strategy_node, path + ".strategy",
+                  fmt::format("unknown strategy '{}' for engine '{}'; strategies: {}{}",
+                              player.strategy, engine.name, fmt::join(strategy_names, ", "),
+                              did_you_mean(player.strategy, strategy_names)));
+    }
+    player.name = node["name"].IsDefined() ? parse_string(node["name"], path + ".name")
+                                           : player.strategy;
+    for (const auto& other : config_.players) {
+      if (other.name == player.name) {
+        throw error(node["name"].IsDefined() ? node["name"] : node, path + ".name",
+                    fmt::format("duplicate player name '{}' (give each player its own name)",
+                                player.name));
+      }
+    }
+    player.params = parse_params(node["params"], strategy->params, path + ".params",
+                                 fmt::format("the parameters of strategy '{}'", strategy->name));
+    config_.players.push_back(std::move(player));
+  }
+}
+
+RunConfig Loader::load(const std::string& text) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::ParserException& e) {
+    throw ConfigError(config_.file, SourceMark{e.mark.line + 1, e.mark.column + 1},
+                      "YAML syntax error: " + e.msg);
+  }
+  if (root.IsNull()) throw ConfigError(config_.file, SourceMark{}, "the config is empty");
+  if (!root.IsMap()) throw error(root, "", "expected a map of settings at the top level");
+  check_keys(root, "", kTopLevelKeys, "the config");
+
+  parse_name(root);
+  const EngineSpec& engine = parse_engine(root);
+  if (root["seed"].IsDefined()) config_.seed = parse_uint64(root["seed"], "seed");
+  if (root["games"].IsDefined()) {
+    config_.games = static_cast<uint64_t>(
+        parse_int(root["games"], "games", 1, static_cast<double>(kMaxGames)));
+  }
+  if (root["threads"].IsDefined()) {
+    config_.threads = static_cast<int>(parse_int(root["threads"], "threads", 0, kMaxThreads));
+  }
+  config_.mode = engine.modes.front().name;
+  if (root["mode"].IsDefined()) {
+    config_.mode = parse_string(root["mode"], "mode");
+    if (!engine.find_mode(config_.mode)) {
+      std::vector<std::string> modes;
+      for (const auto& m : engine.modes) modes.push_back(m.name);
+      throw error(root["mode"], "mode",
+                  fmt::format("unknown mode '{}' for engine '{}'; modes: {}{}", config_.mode,
+                              engine.name, fmt::join(modes, ", "), did_you_mean(config_.mode, modes)));
+    }
+  }
+  config_.rules = parse_params(root["rules"], engine.rules, "rules",
+                               fmt::format("the rules of engine '{}'", engine.name));
+  parse_players(root, engine, *engine.find_mode(config_.mode));
+  return std::move(config_);
+}
+
+}  // namespace
+
+RunConfig parse_config(const std::string& text, const std::string& file, const Registry& registry) {
+  return Loader(file, registry).load(text);
+}
+
+RunConfig load_config(const std::string& path, const Registry& registry) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw ConfigError(path, SourceMark{}, fmt::format("cannot read the config: {}", std::strerror(errno)));
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw ConfigError(path, SourceMark{}, "cannot read the config: read error");
+  return parse_config(text.str(), path, registry);
+}
+
+}  // namespace arena

@@ -1,0 +1,56 @@
+// A run's configuration: YAML loaded into plain structs, validated once.
+//
+// Contract: load_config either returns a RunConfig in which every default is
+// filled in (rules and every player's params hold all their parameters) or
+// throws ConfigError naming the file, line, column and key at fault. Nothing
+// is written anywhere while loading.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/config/config_error.hpp"
+#include "harness/config/params.hpp"
+
+namespace arena {
+
+class Registry;
+
+struct PlayerConfig {
+  std::string name;
+  std::string strategy;
+  ParamSet params;
+};
+
+struct RunConfig {
+  std::string file;  // path as given, for messages
+  std::string name;
+  std::string engine;
+  std::optional<uint64_t> seed;  // empty: drawn at run time and recorded
+  uint64_t games = 1000;
+  int threads = 0;  // 0: all cores
+  std::string mode;
+  ParamSet rules;
+  std::vector<PlayerConfig> players;
+  // Where each key was written, by path ("games", "rules.size",
+  // "players[1].params.parity"), for errors found after loading.
+  std::map<std::string, SourceMark> marks;
+
+  // A ConfigError at `path` (or at the closest enclosing key that was written).
+  ConfigError error_at(const std::string& path, const std::string& message) const;
+};
+
+constexpr uint64_t kMaxGames = uint64_t{1} << 40;
+constexpr int kMaxThreads = 1024;
+constexpr int kMaxPlayers = 64;
+
+// Loads and validates `path` against the engines of `registry`.
+RunConfig load_config(const std::string& path, const Registry& registry);
+
+// Parses YAML text (as if read from `file`); the file-free core of load_config.
+RunConfig parse_config(const std::string& text, const std::string& file, const Registry& registry);
+
+}  // namespace arena

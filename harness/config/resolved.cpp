@@ -1,0 +1,64 @@
+#include "harness/config/resolved.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+namespace arena {
+namespace {
+
+void emit_value(YAML::Emitter& out, const ParamValue& value) {
+  if (const auto* v = std::get_if<int64_t>(&value)) {
+    out << *v;
+  } else if (const auto* d = std::get_if<double>(&value)) {
+    out << *d;
+  } else if (const auto* b = std::get_if<bool>(&value)) {
+    out << YAML::TrueFalseBool << *b;
+  } else if (const auto* s = std::get_if<std::string>(&value)) {
+    out << *s;
+  } else {
+    out << YAML::Flow << YAML::BeginMap;
+    for (const auto& [name, n] : std::get<NameToInt>(value)) out << YAML::Key << name << YAML::Value << n;
+    out << YAML::EndMap;
+  }
+}
+
+void emit_params(YAML::Emitter& out, const ParamSet& params) {
+  if (params.entries().empty()) {
+    out << YAML::Flow << YAML::BeginMap << YAML::EndMap;
+    return;
+  }
+  out << YAML::BeginMap;
+  for (const auto& [name, value] : params.entries()) {
+    out << YAML::Key << name << YAML::Value;
+    emit_value(out, value);
+  }
+  out << YAML::EndMap;
+}
+
+}  // namespace
+
+std::string resolved_yaml(const RunConfig& config, uint64_t seed) {
+  YAML::Emitter out;
+  out << YAML::Comment("Resolved by arena: every default filled in, the seed used recorded.");
+  out << YAML::BeginMap;
+  out << YAML::Key << "name" << YAML::Value << config.name;
+  out << YAML::Key << "engine" << YAML::Value << config.engine;
+  out << YAML::Key << "seed" << YAML::Value << seed;
+  out << YAML::Key << "games" << YAML::Value << config.games;
+  out << YAML::Key << "threads" << YAML::Value << config.threads;
+  out << YAML::Key << "mode" << YAML::Value << config.mode;
+  out << YAML::Key << "rules" << YAML::Value;
+  emit_params(out, config.rules);
+  out << YAML::Key << "players" << YAML::Value << YAML::BeginSeq;
+  for (const auto& player : config.players) {
+    out << YAML::BeginMap;
+    out << YAML::Key << "name" << YAML::Value << player.name;
+    out << YAML::Key << "strategy" << YAML::Value << player.strategy;
+    out << YAML::Key << "params" << YAML::Value;
+    emit_params(out, player.params);
+    out << YAML::EndMap;
+  }
+  out << YAML::EndSeq << YAML::EndMap;
+  return std::string(out.c_str()) + "\n";
+}
+
+}  // namespace arena

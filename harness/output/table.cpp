@@ -1,0 +1,53 @@
+#include "harness/output/table.hpp"
+
+#include <fmt/format.h>
+
+#include "harness/stats/proportion.hpp"
+
+namespace arena {
+
+std::string format_nanoseconds(double ns) {
+  if (ns < 1e3) return fmt::format("{:.0f} ns", ns);
+  if (ns < 1e6) return fmt::format("{:.3g} us", ns / 1e3);
+  if (ns < 1e9) return fmt::format("{:.3g} ms", ns / 1e6);
+  return fmt::format("{:.3g} s", ns / 1e9);
+}
+
+namespace {
+
+std::string win_rate_cell(const Record& r) {
+  const auto n = static_cast<double>(r.contests());
+  if (n == 0) return "-";
+  const double score = score_of(static_cast<double>(r.wins), static_cast<double>(r.draws), n);
+  const auto [lo, hi] = wilson_interval(score, n);
+  return fmt::format("{:.1f}% [{:.1f}, {:.1f}]", 100 * score, 100 * lo, 100 * hi);
+}
+
+}  // namespace
+
+std::string results_table(const RunConfig& config, const std::vector<MetricSpec>& metrics,
+                          const RunStats& stats) {
+  size_t name_width = 7;
+  for (const auto& p : config.players) name_width = std::max(name_width, p.name.size());
+  const std::string metric = metrics.empty() ? "" : metrics.front().name;
+  std::string out = fmt::format("{:<{}}  {:<12}  {:>10}  {:<22}  {:>21}  {:>10}  {:>10}\n",
+                                "variant", name_width, "strategy", "games", "win rate [95% CI]",
+                                metric.empty() ? "" : metric + " mean/median/p90", "p50", "p99");
+  for (int v = 0; v < stats.variants(); ++v) {
+    const VariantStats& s = stats.variant(v);
+    std::string metric_cell;
+    if (!metrics.empty()) {
+      const IntHistogram& h = s.metrics.front();
+      metric_cell = fmt::format("{:.2f} / {} / {}", h.mean(), h.quantile(0.5), h.quantile(0.9));
+    }
+    const LatencyHistogram& lat = stats.latency(v);
+    out += fmt::format("{:<{}}  {:<12}  {:>10}  {:<22}  {:>21}  {:>10}  {:>10}\n",
+                       config.players[v].name, name_width, config.players[v].strategy, s.games,
+                       win_rate_cell(s.record), metric_cell,
+                       format_nanoseconds(static_cast<double>(lat.quantile(0.5))),
+                       format_nanoseconds(static_cast<double>(lat.quantile(0.99))));
+  }
+  return out;
+}
+
+}  // namespace arena

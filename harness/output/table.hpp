@@ -1,0 +1,22 @@
+// The short human table printed on stdout at the end of a run.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "harness/config/config.hpp"
+#include "harness/registry/registry.hpp"
+#include "harness/runner/run_stats.hpp"
+
+namespace arena {
+
+// One row per variant: games, win rate with its 95% interval (when variants
+// contest each other), the engine's main metric (mean, median, p90) and
+// decision latency p50 / p99.
+std::string results_table(const RunConfig& config, const std::vector<MetricSpec>& metrics,
+                          const RunStats& stats);
+
+// "850 ns", "12.3 us", "4.56 ms", "1.23 s".
+std::string format_nanoseconds(double ns);
+
+}  // namespace arena

@@ -1,0 +1,40 @@
+#include "harness/registry/registry.hpp"
+
+#include "harness/adapters/adapters.hpp"
+
+namespace arena {
+
+const ModeSpec* EngineSpec::find_mode(const std::string& mode) const {
+  for (const auto& m : modes) {
+    if (m.name == mode) return &m;
+  }
+  return nullptr;
+}
+
+const StrategySpec* EngineSpec::find_strategy(const std::string& strategy) const {
+  for (const auto& s : strategies) {
+    if (s.name == strategy) return &s;
+  }
+  return nullptr;
+}
+
+const EngineSpec* Registry::find(const std::string& name) const {
+  for (const auto& engine : engines_) {
+    if (engine.name == name) return &engine;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> Registry::names() const {
+  std::vector<std::string> names;
+  for (const auto& engine : engines_) names.push_back(engine.name);
+  return names;
+}
+
+Registry make_registry() {
+  Registry registry;
+  registry.add(battleship_engine());
+  return registry;
+}
+
+}  // namespace arena

@@ -1,0 +1,78 @@
+// The table of engines the harness knows: their modes, rule parameters,
+// strategies and metrics, and how to build a playable Match from a config.
+//
+// Contract: filled in one explicit function, make_registry(), never by static
+// self-registration. The harness knows an engine only through its EngineSpec;
+// a Match costs one indirect call per game.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "harness/config/params.hpp"
+#include "harness/runner/game_record.hpp"
+
+namespace arena {
+
+struct RunConfig;
+
+struct StrategySpec {
+  std::string name;
+  std::string help;
+  std::vector<ParamSpec> params;
+};
+
+struct ModeSpec {
+  std::string name;
+  std::string help;
+  int min_players = 1;
+  int max_players = 1;
+};
+
+struct MetricSpec {
+  std::string name;  // e.g. "shots"
+  std::string unit;  // e.g. "shots", for tables and charts
+  std::string help;
+};
+
+// A playable match: immutable after construction, so play() may run on many
+// threads at once. Everything random in game `game_index` is derived from
+// (seed, match, game_index, purpose).
+class Match {
+ public:
+  virtual ~Match() = default;
+  virtual const std::vector<MetricSpec>& metrics() const = 0;
+  virtual void play(uint64_t game_index, GameSink& sink) const = 0;
+};
+
+struct EngineSpec {
+  std::string name;
+  std::string help;
+  std::vector<ModeSpec> modes;  // the first is the default
+  std::vector<ParamSpec> rules;
+  std::vector<StrategySpec> strategies;
+  // Builds the match; checks what single parameters cannot (e.g. that the fleet
+  // fits the board) and throws ConfigError via RunConfig::error_at.
+  std::function<std::unique_ptr<Match>(const RunConfig&, uint64_t seed)> make_match;
+
+  const ModeSpec* find_mode(const std::string& mode) const;
+  const StrategySpec* find_strategy(const std::string& strategy) const;
+};
+
+class Registry {
+ public:
+  void add(EngineSpec engine) { engines_.push_back(std::move(engine)); }
+  const EngineSpec* find(const std::string& name) const;
+  const std::vector<EngineSpec>& engines() const { return engines_; }
+  std::vector<std::string> names() const;
+
+ private:
+  std::vector<EngineSpec> engines_;
+};
+
+// Every engine Arena ships, in the order `arena list` shows them.
+Registry make_registry();
+
+}  // namespace arena

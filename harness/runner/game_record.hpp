@@ -1,0 +1,61 @@
+// What one game reports to the runner, and the timer it gets for decisions.
+//
+// Contract: a Match fills a GameSink with one SeatResult per participant:
+// the variant (index into the config's players), its rank in this game (1 =
+// best; equal ranks are ties) and its metric values in the order of the
+// match's MetricSpecs. From ranks the runner derives wins, losses, draws and
+// the pairwise records, the same way for every engine.
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "engines/core/latency_histogram.hpp"
+
+namespace arena {
+
+constexpr int kMaxMetrics = 4;
+
+struct SeatResult {
+  int variant = 0;
+  int rank = 1;
+  std::array<int64_t, kMaxMetrics> metrics{};
+};
+
+// A DecisionTimer (engines/core/decision_timer.hpp) that adds the steady-clock
+// duration of each decision to the histogram of the variant making it.
+class LatencyRecorder {
+ public:
+  explicit LatencyRecorder(std::span<LatencyHistogram> per_variant) : per_variant_(per_variant) {}
+
+  template <class F>
+  decltype(auto) decide(int variant, F&& f) {
+    const auto start = std::chrono::steady_clock::now();
+    decltype(auto) choice = f();
+    const auto stop = std::chrono::steady_clock::now();
+    per_variant_[variant].add(static_cast<uint64_t>((stop - start).count()));
+    return choice;
+  }
+
+ private:
+  std::span<LatencyHistogram> per_variant_;
+};
+
+class GameSink {
+ public:
+  explicit GameSink(std::span<LatencyHistogram> latency) : timer_(latency) {}
+
+  LatencyRecorder& timer() { return timer_; }
+  void add(const SeatResult& seat) { seats_.push_back(seat); }
+  std::span<const SeatResult> seats() const { return seats_; }
+  void clear() { seats_.clear(); }
+
+ private:
+  LatencyRecorder timer_;
+  std::vector<SeatResult> seats_;  // reused from game to game: no allocation per game
+};
+
+}  // namespace arena

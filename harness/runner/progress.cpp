@@ -1,0 +1,76 @@
+#include "harness/runner/progress.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace arena {
+
+Progress::Style Progress::style_for_stderr(bool quiet) {
+  if (quiet) return Style::kOff;
+  return isatty(STDERR_FILENO) ? Style::kTerminal : Style::kPlain;
+}
+
+Progress::Progress(uint64_t total, Style style)
+    : total_(total), style_(style), start_(std::chrono::steady_clock::now()) {
+  if (style_ != Style::kOff) thread_ = std::thread([this] { loop(); });
+}
+
+Progress::~Progress() { finish(); }
+
+void Progress::finish() {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+  if (style_ == Style::kTerminal) draw(true);
+}
+
+void Progress::loop() {
+  const auto interval = style_ == Style::kTerminal ? std::chrono::milliseconds(250)
+                                                   : std::chrono::milliseconds(5000);
+  std::unique_lock lock(mutex_);
+  while (!wake_.wait_for(lock, interval, [this] { return stopping_; })) draw(false);
+}
+
+namespace {
+
+std::string format_duration(double seconds) {
+  const auto s = static_cast<long long>(seconds + 0.5);
+  if (s < 60) return fmt::format("{}s", s);
+  if (s < 3600) return fmt::format("{}m{:02}s", s / 60, s % 60);
+  return fmt::format("{}h{:02}m", s / 3600, s / 60 % 60);
+}
+
+}  // namespace
+
+void Progress::draw(bool final_line) {
+  const uint64_t done = done_.load(std::memory_order_relaxed);
+  const double elapsed =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
+  const double fraction = total_ ? static_cast<double>(done) / static_cast<double>(total_) : 1;
+  const std::string eta =
+      rate > 0 ? format_duration(static_cast<double>(total_ - done) / rate) : std::string("?");
+  if (style_ == Style::kTerminal) {
+    constexpr int kWidth = 30;
+    const int filled = static_cast<int>(fraction * kWidth);
+    std::fprintf(stderr, "\r\033[K[%s%s] %llu/%llu games  %.0f games/s  ETA %s%s",
+                 std::string(filled, '#').c_str(), std::string(kWidth - filled, ' ').c_str(),
+                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_),
+                 rate, final_line ? "0s" : eta.c_str(), final_line ? "\n" : "");
+  } else {
+    std::fprintf(stderr, "arena: %llu/%llu games (%.0f%%), %.0f games/s, ETA %s\n",
+                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_),
+                 100 * fraction, rate, eta.c_str());
+  }
+  std::fflush(stderr);
+}
+
+}  // namespace arena

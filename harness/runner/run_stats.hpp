@@ -1,0 +1,84 @@
+// Mergeable run statistics: everything the summary reports, as integers.
+//
+// Contract: value types with operator+=; integer counts only, so merging in
+// any order gives identical results. Wins, losses and draws come from ranks:
+// in a game of two or more seats, rank 1 alone is a win, rank 1 shared a draw,
+// any other rank a loss. A game with a single seat (one variant solo) is
+// counted as played but is not a contest: it adds no win, loss or draw.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "engines/core/latency_histogram.hpp"
+#include "harness/runner/game_record.hpp"
+
+namespace arena {
+
+// Exact histogram of non-negative integer values (shots, plies, books...).
+class IntHistogram {
+ public:
+  void add(int64_t value);
+  IntHistogram& operator+=(const IntHistogram& other);
+
+  uint64_t count() const { return count_; }
+  double mean() const { return count_ ? static_cast<double>(sum_) / static_cast<double>(count_) : 0; }
+  int64_t min() const;
+  int64_t max() const;
+  // Smallest value v with at least q * count values <= v (q in (0, 1]).
+  int64_t quantile(double q) const;
+  // Count of each value from 0 to max().
+  const std::vector<uint64_t>& counts() const { return counts_; }
+
+ private:
+  std::vector<uint64_t> counts_;
+  uint64_t count_ = 0;
+  uint64_t sum_ = 0;
+};
+
+struct Record {
+  uint64_t wins = 0;
+  uint64_t losses = 0;
+  uint64_t draws = 0;
+
+  uint64_t contests() const { return wins + losses + draws; }
+  Record& operator+=(const Record& o) {
+    wins += o.wins;
+    losses += o.losses;
+    draws += o.draws;
+    return *this;
+  }
+};
+
+struct VariantStats {
+  uint64_t games = 0;
+  uint64_t rank_sum = 0;
+  Record record;
+  std::vector<IntHistogram> metrics;  // one per MetricSpec
+};
+
+class RunStats {
+ public:
+  RunStats(int variants, int metrics);
+
+  // Adds one game's seats (see the contract above).
+  void add_game(std::span<const SeatResult> seats);
+  RunStats& operator+=(const RunStats& other);
+
+  int variants() const { return static_cast<int>(variants_.size()); }
+  uint64_t games() const { return games_; }
+  const VariantStats& variant(int v) const { return variants_[v]; }
+  // Record of variant a against variant b (a != b) over the games both played.
+  const Record& pair(int a, int b) const { return pairs_[a * variants() + b]; }
+  std::span<LatencyHistogram> latency() { return latency_; }
+  const LatencyHistogram& latency(int v) const { return latency_[v]; }
+
+ private:
+  uint64_t games_ = 0;
+  std::vector<VariantStats> variants_;
+  std::vector<Record> pairs_;  // variants x variants
+  std::vector<LatencyHistogram> latency_;
+};
+
+}  // namespace arena

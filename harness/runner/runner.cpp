@@ -1,0 +1,106 @@
+#include "harness/runner/runner.hpp"
+
+#include <algorithm>
+#include <iterator>
+#include <memory>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <tbb/parallel_pipeline.h>
+#include <tbb/task_arena.h>
+
+namespace arena {
+namespace {
+
+struct Block {
+  uint64_t begin = 0;
+  uint64_t end = 0;
+  RunStats stats;
+  std::string rows;
+};
+
+const char* outcome_of(const SeatResult& seat, std::span<const SeatResult> seats) {
+  if (seats.size() < 2) return "solo";
+  if (seat.rank != 1) return "loss";
+  const auto firsts = std::count_if(seats.begin(), seats.end(), [](auto& s) { return s.rank == 1; });
+  return firsts > 1 ? "draw" : "win";
+}
+
+void append_rows(std::string& out, uint64_t game, std::span<const SeatResult> seats,
+                 const RunPlan& plan, size_t metric_count) {
+  auto it = std::back_inserter(out);
+  for (const SeatResult& seat : seats) {
+    fmt::format_to(it, "{},{},{},{}", game, plan.variant_names[seat.variant], seat.rank,
+                   outcome_of(seat, seats));
+    for (size_t m = 0; m < metric_count; ++m) fmt::format_to(it, ",{}", seat.metrics[m]);
+    out.push_back('\n');
+  }
+}
+
+void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& block) {
+  GameSink sink(block.stats.latency());
+  const size_t metric_count = match.metrics().size();
+  for (uint64_t game = block.begin; game < block.end; ++game) {
+    sink.clear();
+    match.play(game, sink);
+    block.stats.add_game(sink.seats());
+    if (keep_rows) append_rows(block.rows, game, sink.seats(), plan, metric_count);
+  }
+}
+
+}  // namespace
+
+std::string csv_header(const std::vector<MetricSpec>& metrics) {
+  std::string header = "game,variant,rank,outcome";
+  for (const auto& m : metrics) header += "," + m.name;
+  return header + "\n";
+}
+
+uint64_t block_size(uint64_t games, int threads) {
+  const uint64_t per_worker = games / (static_cast<uint64_t>(std::max(threads, 1)) * 32);
+  return std::clamp<uint64_t>(per_worker, 1, 512);
+}
+
+RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Progress* progress) {
+  const int variants = static_cast<int>(plan.variant_names.size());
+  const int metrics = static_cast<int>(match.metrics().size());
+  const uint64_t step = block_size(plan.games, plan.threads);
+  RunStats total(variants, metrics);
+  uint64_t next = 0;
+  using BlockPtr = std::shared_ptr<Block>;
+
+  auto cut = [&](tbb::flow_control& control) -> BlockPtr {
+    if (next >= plan.games) {
+      control.stop();
+      return nullptr;
+    }
+    auto block = std::make_shared<Block>(Block{next, std::min(plan.games, next + step),
+                                               RunStats(variants, metrics), {}});
+    next = block->end;
+    return block;
+  };
+  auto play = [&](BlockPtr block) {
+    play_block(match, plan, rows != nullptr, *block);
+    return block;
+  };
+  // Serial and in order: merging and writing see blocks by ascending game index.
+  auto merge = [&](BlockPtr block) {
+    if (rows && std::fwrite(block->rows.data(), 1, block->rows.size(), rows) != block->rows.size()) {
+      throw std::runtime_error("cannot write games.csv (disk full?)");
+    }
+    total += block->stats;
+    if (progress) progress->add(block->end - block->begin);
+  };
+
+  tbb::task_arena arena(plan.threads);
+  arena.execute([&] {
+    tbb::parallel_pipeline(
+        static_cast<size_t>(plan.threads) * 4,
+        tbb::make_filter<void, BlockPtr>(tbb::filter_mode::serial_in_order, cut) &
+            tbb::make_filter<BlockPtr, BlockPtr>(tbb::filter_mode::parallel, play) &
+            tbb::make_filter<BlockPtr, void>(tbb::filter_mode::serial_in_order, merge));
+  });
+  return total;
+}
+
+}  // namespace arena

@@ -1,0 +1,129 @@
+#include "harness/stats/summary.hpp"
+
+#include "harness/stats/proportion.hpp"
+
+namespace arena {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json params_json(const ParamSet& params) {
+  Json out = Json::object();
+  for (const auto& [name, value] : params.entries()) {
+    std::visit(
+        [&](const auto& v) {
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, NameToInt>) {
+            Json map = Json::object();
+            for (const auto& [key, n] : v) map[key] = n;
+            out[name] = map;
+          } else {
+            out[name] = v;
+          }
+        },
+        value);
+  }
+  return out;
+}
+
+Json latency_json(const LatencyHistogram& h) {
+  return Json{{"count", h.count()},      {"mean", h.mean()},        {"p50", h.quantile(0.5)},
+              {"p90", h.quantile(0.9)},  {"p99", h.quantile(0.99)}, {"max", h.max()}};
+}
+
+Json metric_json(const IntHistogram& h) {
+  // {"value": count} for every value seen, in increasing order of value.
+  Json histogram = Json::object();
+  const auto& counts = h.counts();
+  for (size_t value = 0; value < counts.size(); ++value) {
+    if (counts[value]) histogram[std::to_string(value)] = counts[value];
+  }
+  return Json{{"count", h.count()},       {"mean", h.mean()}, {"median", h.quantile(0.5)},
+              {"p90", h.quantile(0.9)},   {"min", h.min()},   {"max", h.max()},
+              {"histogram", histogram}};
+}
+
+// Win rate and interval, or nulls when the variant was never in a contest.
+void add_record(Json& out, const Record& r) {
+  out["wins"] = r.wins;
+  out["losses"] = r.losses;
+  out["draws"] = r.draws;
+  const auto n = static_cast<double>(r.contests());
+  if (n == 0) {
+    out["win_rate"] = nullptr;
+    out["win_rate_ci95"] = nullptr;
+    return;
+  }
+  const double score = score_of(static_cast<double>(r.wins), static_cast<double>(r.draws), n);
+  const auto [lo, hi] = wilson_interval(score, n);
+  out["win_rate"] = score;
+  out["win_rate_ci95"] = Json::array({lo, hi});
+}
+
+Json variant_json(const PlayerConfig& player, int v, const std::vector<MetricSpec>& metrics,
+                  const RunStats& stats) {
+  const VariantStats& s = stats.variant(v);
+  Json out;
+  out["name"] = player.name;
+  out["strategy"] = player.strategy;
+  out["params"] = params_json(player.params);
+  out["games"] = s.games;
+  add_record(out, s.record);
+  out["mean_rank"] = s.games ? static_cast<double>(s.rank_sum) / static_cast<double>(s.games) : 0.0;
+  out["decision_latency_ns"] = latency_json(stats.latency(v));
+  Json metric_map = Json::object();
+  for (size_t m = 0; m < metrics.size(); ++m) metric_map[metrics[m].name] = metric_json(s.metrics[m]);
+  out["metrics"] = metric_map;
+  return out;
+}
+
+Json matches_json(const RunConfig& config, const RunStats& stats) {
+  Json matches = Json::array();
+  const int n = stats.variants();
+  for (int a = 0; a < n; ++a) {
+    for (int b = a + 1; b < n; ++b) {
+      const Record& r = stats.pair(a, b);
+      Json match;
+      match["a"] = config.players[a].name;
+      match["b"] = config.players[b].name;
+      match["games"] = r.contests();
+      add_record(match, r);
+      matches.push_back(match);
+    }
+  }
+  return matches;
+}
+
+}  // namespace
+
+const std::vector<std::string>& timing_fields() {
+  static const std::vector<std::string> fields = {"threads", "wall_seconds", "games_per_second",
+                                                  "timer_overhead_ns", "decision_latency_ns"};
+  return fields;
+}
+
+Json summary_json(const RunConfig& config, const RunInfo& info,
+                  const std::vector<MetricSpec>& metrics, const RunStats& stats) {
+  Json out;
+  out["name"] = config.name;
+  out["engine"] = config.engine;
+  out["mode"] = config.mode;
+  out["seed"] = info.seed;
+  out["threads"] = info.threads;
+  out["games"] = stats.games();
+  out["wall_seconds"] = info.wall_seconds;
+  out["games_per_second"] =
+      info.wall_seconds > 0 ? static_cast<double>(stats.games()) / info.wall_seconds : 0.0;
+  out["timer_overhead_ns"] = info.timer_overhead_ns;
+  out["version"] = ARENA_VERSION;
+  out["complete"] = stats.games() == config.games;
+  Json variants = Json::array();
+  for (int v = 0; v < stats.variants(); ++v) {
+    variants.push_back(variant_json(config.players[v], v, metrics, stats));
+  }
+  out["variants"] = variants;
+  out["matches"] = matches_json(config, stats);
+  return out;
+}
+
+}  // namespace arena

@@ -1,0 +1,36 @@
+// summary.json: the run's results as data.
+//
+// Contract (DESIGN.md "results"): name, engine, mode, seed, threads, games,
+// wall_seconds, games_per_second, timer_overhead_ns, version, variants (per
+// variant: name, strategy, params, games, wins, losses, draws, win_rate,
+// win_rate_ci95, mean_rank, decision_latency_ns, metrics) and matches
+// (pairwise records). Timing fields: threads, wall_seconds, games_per_second,
+// timer_overhead_ns and every decision_latency_ns; all other fields are
+// identical whatever the thread count.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/config/config.hpp"
+#include "harness/registry/registry.hpp"
+#include "harness/runner/run_stats.hpp"
+
+namespace arena {
+
+struct RunInfo {
+  uint64_t seed = 0;
+  int threads = 1;
+  double wall_seconds = 0;
+  uint64_t timer_overhead_ns = 0;
+};
+
+nlohmann::ordered_json summary_json(const RunConfig& config, const RunInfo& info,
+                                    const std::vector<MetricSpec>& metrics, const RunStats& stats);
+
+// The fields that depend on timing or thread count, for comparisons.
+const std::vector<std::string>& timing_fields();
+
+}  // namespace arena

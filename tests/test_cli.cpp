@@ -1,0 +1,248 @@
+// The `arena` binary as users and scripts see it: exit codes, one-line errors
+// naming file, line and column, results folders replaced only by complete runs,
+// and identical results whatever --threads is.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/stats/summary.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Outcome {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void write_file(const fs::path& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+// A fresh folder per test case.
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("arena-cli-test-" + std::to_string(::getpid())) / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+Outcome arena_cli(const std::string& args, const fs::path& dir) {
+  const fs::path out = dir / "stdout.txt";
+  const fs::path err = dir / "stderr.txt";
+  const std::string command = std::string(ARENA_EXE) + " " + args + " >" + out.string() + " 2>" + err.string();
+  const int status = std::system(command.c_str());
+  return {WEXITSTATUS(status), read_file(out), read_file(err)};
+}
+
+const char* kConfig = R"(name: cli
+engine: battleship
+seed: 4242
+games: 3000
+players:
+  - {name: first, strategy: random}
+  - {name: second, strategy: random}
+)";
+
+// summary.json without the fields that depend on timing or the thread count.
+nlohmann::json untimed_summary(const fs::path& dir) {
+  nlohmann::json j = nlohmann::json::parse(read_file(dir / "summary.json"));
+  for (const auto& field : arena::timing_fields()) {
+    j.erase(field);
+    for (auto& v : j["variants"]) v.erase(field);
+  }
+  return j;
+}
+
+}  // namespace
+
+TEST_CASE("version and help succeed and tell the truth") {
+  const fs::path dir = scratch("help");
+  const Outcome version = arena_cli("--version", dir);
+  CHECK(version.code == 0);
+  CHECK(version.out == std::string("arena ") + ARENA_VERSION + "\n");
+  const Outcome help = arena_cli("--help", dir);
+  CHECK(help.code == 0);
+  CHECK(help.out.find("run") != std::string::npos);
+  CHECK(help.out.find("list") != std::string::npos);
+  const Outcome run_help = arena_cli("run --help", dir);
+  CHECK(run_help.code == 0);
+  for (const char* flag : {"--threads", "--games", "--seed", "--out", "--quiet"}) {
+    CHECK(run_help.out.find(flag) != std::string::npos);
+  }
+  CHECK(arena_cli("list --help", dir).code == 0);
+}
+
+TEST_CASE("arena list shows engines with strategies and defaults") {
+  const Outcome list = arena_cli("list", scratch("list"));
+  CHECK(list.code == 0);
+  CHECK(list.out.find("engine battleship") != std::string::npos);
+  CHECK(list.out.find("size = 10") != std::string::npos);
+  CHECK(list.out.find("touching = allowed") != std::string::npos);
+  CHECK(list.out.find("random:") != std::string::npos);
+}
+
+TEST_CASE("a run writes summary and rows and resolved config and prints a table") {
+  const fs::path dir = scratch("run");
+  write_file(dir / "c.yaml", kConfig);
+  const Outcome run = arena_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "out").string() + " --quiet", dir);
+  REQUIRE(run.code == 0);
+  CHECK(run.err.empty());  // --quiet
+  CHECK(run.out.find("first") != std::string::npos);
+  CHECK(run.out.find("win rate") != std::string::npos);
+  const auto summary = nlohmann::json::parse(read_file(dir / "out" / "summary.json"));
+  CHECK(summary["games"] == 3000);
+  CHECK(summary["variants"].size() == 2);
+  CHECK(summary["variants"][0]["metrics"]["shots"]["count"] == 3000);
+  CHECK(summary["variants"][0]["decision_latency_ns"]["count"].get<uint64_t>() > 3000 * 17);
+  CHECK(summary["matches"].size() == 1);
+  const std::string rows = read_file(dir / "out" / "games.csv");
+  CHECK(rows.rfind("game,variant,rank,outcome,shots\n0,first,", 0) == 0);
+  CHECK(std::count(rows.begin(), rows.end(), '\n') == 1 + 2 * 3000);
+}
+
+TEST_CASE("results are identical with 1 or 2 or 8 threads apart from timing fields") {
+  const fs::path dir = scratch("threads");
+  write_file(dir / "c.yaml", kConfig);
+  for (const std::string threads : {"1", "2", "8"}) {
+    const fs::path out = dir / ("t" + threads);
+    const Outcome run = arena_cli(
+        "run " + (dir / "c.yaml").string() + " --quiet --threads " + threads + " --out " + out.string(), dir);
+    REQUIRE(run.code == 0);
+  }
+  for (const char* other : {"t2", "t8"}) {
+    CHECK(read_file(dir / "t1" / "games.csv") == read_file(dir / other / "games.csv"));
+    CHECK(untimed_summary(dir / "t1") == untimed_summary(dir / other));
+  }
+  CHECK(nlohmann::json::parse(read_file(dir / "t8" / "summary.json"))["threads"] == 8);
+}
+
+TEST_CASE("flags override the config and config.resolved.yaml repeats the run") {
+  const fs::path dir = scratch("resolved");
+  write_file(dir / "c.yaml", kConfig);
+  REQUIRE(arena_cli("run " + (dir / "c.yaml").string() + " --quiet --games 500 --seed 9 --out " + (dir / "a").string(), dir).code == 0);
+  const auto summary = nlohmann::json::parse(read_file(dir / "a" / "summary.json"));
+  CHECK(summary["games"] == 500);
+  CHECK(summary["seed"] == 9);
+  const std::string resolved = read_file(dir / "a" / "config.resolved.yaml");
+  CHECK(resolved.find("seed: 9\n") != std::string::npos);
+  CHECK(resolved.find("size: 10\n") != std::string::npos);  // defaults filled in
+  REQUIRE(arena_cli("run " + (dir / "a" / "config.resolved.yaml").string() + " --quiet --out " + (dir / "b").string(), dir).code == 0);
+  CHECK(read_file(dir / "a" / "games.csv") == read_file(dir / "b" / "games.csv"));
+}
+
+TEST_CASE("without a seed one is drawn and recorded") {
+  const fs::path dir = scratch("noseed");
+  write_file(dir / "c.yaml", "name: x\nengine: battleship\ngames: 10\nplayers: [{strategy: random}]\n");
+  const Outcome run = arena_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "o").string(), dir);
+  REQUIRE(run.code == 0);
+  CHECK(run.err.find("no seed given; using") != std::string::npos);
+  const auto summary = nlohmann::json::parse(read_file(dir / "o" / "summary.json"));
+  const std::string resolved = read_file(dir / "o" / "config.resolved.yaml");
+  CHECK(resolved.find("seed: " + std::to_string(summary["seed"].get<uint64_t>()) + "\n") != std::string::npos);
+}
+
+TEST_CASE("bad input gives one line FILE:LINE:COL and exit 2 and leaves earlier results untouched") {
+  const fs::path dir = scratch("bad");
+  write_file(dir / "good.yaml", kConfig);
+  const fs::path out = dir / "results";
+  REQUIRE(arena_cli("run " + (dir / "good.yaml").string() + " --quiet --out " + out.string(), dir).code == 0);
+  const std::string before = read_file(out / "summary.json");
+  const std::string rows_before = read_file(out / "games.csv");
+
+  struct Case {
+    const char* what;
+    std::string text;  // config text; empty name means "no such file"
+    const char* expected;  // "LINE:COL: start of message"
+  };
+  const std::string base = "name: cli\nengine: battleship\n";
+  const Case cases[] = {
+      {"unreadable file", "", "1:1: cannot read the config"},
+      {"empty file", "\n", "1:1: the config is empty"},
+      {"YAML syntax error", base + "players: [ {strategy: random}\n", "4:1: YAML syntax error"},
+      {"unknown key", base + "gmaes: 3\nplayers: [{strategy: random}]\n", "3:1: gmaes: unknown key 'gmaes' in the config (did you mean 'games'?)"},
+      {"wrong type", base + "games: many\nplayers: [{strategy: random}]\n", "3:8: games: expected an integer"},
+      {"out of range", base + "rules: {size: 99}\nplayers: [{strategy: random}]\n", "3:15: rules.size: value 99 is out of range [5, 26]"},
+      {"missing key", "name: cli\nplayers: [{strategy: random}]\n", "1:1: engine: missing required key 'engine'"},
+      {"unknown engine", "name: cli\nengine: chess\nplayers: [{strategy: random}]\n", "2:9: engine: unknown engine 'chess'"},
+      {"unknown strategy", base + "players: [{strategy: psychic}]\n", "3:22: players[0].strategy: unknown strategy 'psychic'"},
+      {"unknown parameter", base + "players: [{strategy: random, params: {aim: 3}}]\n", "3:39: players[0].params.aim: unknown key 'aim'"},
+      {"impossible fleet", base + "rules: {size: 5, fleet: {a: 6}}\nplayers: [{strategy: random}]\n", "3:29: rules.fleet.a: a ship of length 6 does not fit"},
+  };
+  for (const Case& c : cases) {
+    SECTION(c.what) {
+      const fs::path config = dir / (std::string(c.what) + ".yaml");
+      fs::remove(config);
+      if (!c.text.empty()) write_file(config, c.text);
+      const Outcome run = arena_cli("run '" + config.string() + "' --out " + out.string(), dir);
+      CHECK(run.code == 2);
+      const std::string prefix = config.string() + ":" + c.expected;
+      INFO(run.err);
+      CHECK(run.err.rfind(prefix, 0) == 0);
+      CHECK(std::count(run.err.begin(), run.err.end(), '\n') == 1);
+      CHECK(run.out.empty());
+      CHECK(read_file(out / "summary.json") == before);
+      CHECK(read_file(out / "games.csv") == rows_before);
+      for (const auto& entry : fs::directory_iterator(dir)) {
+        CHECK(entry.path().filename().string().find("staging") == std::string::npos);
+      }
+    }
+  }
+}
+
+TEST_CASE("bad flags exit 2 with one message") {
+  const fs::path dir = scratch("flags");
+  write_file(dir / "c.yaml", kConfig);
+  const std::string run = "run " + (dir / "c.yaml").string() + " --out " + (dir / "o").string() + " ";
+  for (const char* flags : {"--threads -1", "--threads 5000", "--games 0", "--games lots", "--seed -3", "--frobnicate"}) {
+    const Outcome o = arena_cli(run + flags, dir);
+    INFO(flags << ": " << o.err);
+    CHECK(o.code == 2);
+    CHECK(o.err.rfind("arena: ", 0) == 0);
+    CHECK(std::count(o.err.begin(), o.err.end(), '\n') == 1);
+    CHECK_FALSE(fs::exists(dir / "o"));
+  }
+  CHECK(arena_cli("", dir).code == 2);  // a subcommand is required
+}
+
+TEST_CASE("the out flag refuses to replace a folder arena did not write") {
+  const fs::path dir = scratch("foreign");
+  write_file(dir / "c.yaml", kConfig);
+  fs::create_directories(dir / "mine");
+  write_file(dir / "mine" / "thesis.tex", "precious");
+  const Outcome o = arena_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "mine").string(), dir);
+  CHECK(o.code == 2);
+  CHECK(o.err.find("is not an arena results folder") != std::string::npos);
+  CHECK(read_file(dir / "mine" / "thesis.tex") == "precious");
+}
+
+TEST_CASE("a fleet with no legal layout is refused before anything is written") {
+  const fs::path dir = scratch("fail");
+  write_file(dir / "c.yaml", kConfig);
+  const fs::path out = dir / "o";
+  REQUIRE(arena_cli("run " + (dir / "c.yaml").string() + " --quiet --out " + out.string(), dir).code == 0);
+  const std::string before = read_file(out / "summary.json");
+  write_file(dir / "tight.yaml",
+             "name: tight\nengine: battleship\nseed: 1\ngames: 5\nrules: {size: 5, touching: forbidden, "
+             "fleet: {a: 5, b: 5, c: 5, d: 5}}\nplayers: [{strategy: random}]\n");
+  const Outcome o = arena_cli("run " + (dir / "tight.yaml").string() + " --out " + out.string(), dir);
+  CHECK(o.code == 2);
+  CHECK(o.err.find("no legal layout") != std::string::npos);
+  CHECK(read_file(out / "summary.json") == before);
+}

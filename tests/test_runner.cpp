@@ -1,0 +1,101 @@
+// The runner: same results whatever the thread count; games replayable alone.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <string>
+
+#include "harness/config/config.hpp"
+#include "harness/runner/runner.hpp"
+
+using namespace arena;
+
+namespace {
+
+struct Played {
+  RunStats stats;
+  std::string rows;
+};
+
+Played play(const std::string& yaml, uint64_t games, int threads) {
+  static const Registry registry = make_registry();
+  const RunConfig config = parse_config(yaml, "t.yaml", registry);
+  const auto match = registry.find(config.engine)->make_match(config, *config.seed);
+  RunPlan plan{games, threads, {}};
+  for (const auto& p : config.players) plan.variant_names.push_back(p.name);
+  char* buffer = nullptr;
+  size_t size = 0;
+  std::FILE* rows = open_memstream(&buffer, &size);
+  RunStats stats = run_games(*match, plan, rows, nullptr);
+  std::fclose(rows);
+  Played result{std::move(stats), std::string(buffer, size)};
+  std::free(buffer);
+  return result;
+}
+
+const char* kTwoShooters = R"(name: t
+engine: battleship
+seed: 99
+players:
+  - {name: a, strategy: random}
+  - {name: b, strategy: random}
+)";
+
+void require_same(const RunStats& x, const RunStats& y) {
+  REQUIRE(x.games() == y.games());
+  for (int v = 0; v < x.variants(); ++v) {
+    REQUIRE(x.variant(v).record.wins == y.variant(v).record.wins);
+    REQUIRE(x.variant(v).record.draws == y.variant(v).record.draws);
+    REQUIRE(x.variant(v).metrics[0].counts() == y.variant(v).metrics[0].counts());
+    REQUIRE(x.latency(v).count() == y.latency(v).count());
+  }
+}
+
+}  // namespace
+
+TEST_CASE("results and rows are identical with 1 or 2 or 8 threads") {
+  const Played one = play(kTwoShooters, 5000, 1);
+  for (int threads : {2, 8}) {
+    const Played many = play(kTwoShooters, 5000, threads);
+    require_same(one.stats, many.stats);
+    REQUIRE(one.rows == many.rows);
+  }
+  CHECK(one.stats.games() == 5000);
+  CHECK(one.stats.variant(0).games == 5000);
+}
+
+TEST_CASE("rows come in game-index order with one per variant and game") {
+  const Played p = play(kTwoShooters, 300, 4);
+  uint64_t expected_game = 0;
+  int line = 0;
+  size_t start = 0;
+  while (start < p.rows.size()) {
+    const size_t end = p.rows.find('\n', start);
+    const std::string row = p.rows.substr(start, end - start);
+    REQUIRE(std::stoull(row) == expected_game);
+    REQUIRE(row.find(line % 2 == 0 ? ",a," : ",b,") != std::string::npos);
+    if (++line % 2 == 0) ++expected_game;
+    start = end + 1;
+  }
+  CHECK(expected_game == 300);
+}
+
+TEST_CASE("a game depends only on its index: a longer run starts with the shorter one") {
+  const Played short_run = play(kTwoShooters, 200, 2);
+  const Played long_run = play(kTwoShooters, 700, 3);
+  REQUIRE(long_run.rows.substr(0, short_run.rows.size()) == short_run.rows);
+}
+
+TEST_CASE("every decision is timed") {
+  const Played p = play(kTwoShooters, 100, 2);
+  uint64_t shots = 0;
+  const auto& counts = p.stats.variant(0).metrics[0].counts();
+  for (size_t v = 0; v < counts.size(); ++v) shots += v * counts[v];
+  CHECK(p.stats.latency(0).count() == shots);
+}
+
+TEST_CASE("block sizes keep every worker busy and stay bounded") {
+  CHECK(block_size(10, 8) == 1);
+  CHECK(block_size(1'000'000'000, 2) == 512);
+  CHECK(block_size(64'000, 2) == 512);
+  CHECK(block_size(6'400, 2) == 100);
+}
