@@ -38,7 +38,9 @@ void enumerate(const PlacementTable& table, size_t ship, CellSet occupied, Key& 
   }
 }
 
-bool touches(const Placement& a, const Placement& b) { return (a.halo & b.cells).any(); }
+bool touches(const Placement& a, const Placement& b) {
+  return (a.halo & b.cells).any();
+}
 
 }  // namespace
 
@@ -65,7 +67,8 @@ TEST_CASE("sampled layouts are legal under both touching rules") {
         cells += static_cast<int>(layout.ships[s]->cells.count());
         for (int t = s + 1; t < layout.ship_count; ++t) {
           REQUIRE((layout.ships[s]->cells & layout.ships[t]->cells).none());
-          if (touching == Touching::kForbidden) REQUIRE_FALSE(touches(*layout.ships[s], *layout.ships[t]));
+          if (touching == Touching::kForbidden)
+            REQUIRE_FALSE(touches(*layout.ships[s], *layout.ships[t]));
         }
       }
       REQUIRE(static_cast<int>(layout.occupied.count()) == cells);
@@ -92,7 +95,8 @@ TEST_CASE("layouts are uniform over every legal layout (chi-square)") {
     }
     const double expected = draws / k;
     double chi2 = 0;
-    for (const auto& [key, observed] : counts) chi2 += (observed - expected) * (observed - expected) / expected;
+    for (const auto& [key, observed] : counts)
+      chi2 += (observed - expected) * (observed - expected) / expected;
     // Chi-square with k-1 degrees of freedom: mean k-1, sd sqrt(2(k-1)); the bound
     // mean + 4.5 sd has a false-alarm rate below 1e-5 for these k.
     const double dof = k - 1;
@@ -117,7 +121,8 @@ TEST_CASE("ship-by-ship retrying would be detectably biased on the same board") 
     for (const auto& ship : table.rules().fleet) {
       const auto& options = table.of_length(ship.length);
       const Placement* p = nullptr;
-      do p = &options[rng.below(options.size())];
+      do
+        p = &options[rng.below(options.size())];
       while (!table.fits(*p, occupied));
       occupied |= p->cells;
       key.push_back(p);
@@ -126,7 +131,8 @@ TEST_CASE("ship-by-ship retrying would be detectably biased on the same board") 
   }
   const double expected = draws / k;
   double chi2 = 0;
-  for (const auto& [key, observed] : counts) chi2 += (observed - expected) * (observed - expected) / expected;
+  for (const auto& [key, observed] : counts)
+    chi2 += (observed - expected) * (observed - expected) / expected;
   CHECK(chi2 > (k - 1) + 4.5 * std::sqrt(2 * (k - 1)));
 }
 

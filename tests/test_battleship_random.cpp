@@ -18,7 +18,8 @@ namespace {
 double exact_cdf(int n, int cells = 100, int ship_cells = 17) {
   if (n < ship_cells) return 0.0;
   double p = 1.0;  // C(n, k) / C(cells, k) = prod_{i<k} (n - i) / (cells - i)
-  for (int i = 0; i < ship_cells; ++i) p *= static_cast<double>(n - i) / (cells - i);
+  for (int i = 0; i < ship_cells; ++i)
+    p *= static_cast<double>(n - i) / (cells - i);
   return p;
 }
 
@@ -63,7 +64,8 @@ TEST_CASE("random firing has mean 17*101/18 within 3 standard errors over 100000
   for (Touching touching : {Touching::kAllowed, Touching::kForbidden}) {
     const std::vector<int> shots = play_random(touching, games, 12345);
     double sum = 0;
-    for (int s : shots) sum += s;
+    for (int s : shots)
+      sum += s;
     const double mean = sum / games;
     INFO("mean " << mean << ", exact " << exact_mean);
     CHECK(std::fabs(mean - exact_mean) < 3 * exact_sd / std::sqrt(games));
@@ -74,7 +76,8 @@ TEST_CASE("random firing follows C(n 17)/C(100 17) by Kolmogorov-Smirnov") {
   const int games = 100000;
   const std::vector<int> shots = play_random(Touching::kAllowed, games, 777);
   std::vector<double> counts(101, 0);
-  for (int s : shots) counts[s] += 1;
+  for (int s : shots)
+    counts[s] += 1;
   double cumulative = 0, worst = 0;
   for (int n = 0; n <= 100; ++n) {
     cumulative += counts[n] / games;
@@ -89,7 +92,8 @@ TEST_CASE("random firing follows C(n 17)/C(100 17) by Kolmogorov-Smirnov") {
   CHECK(exact_cdf(97) == Approx(0.5682).margin(1e-4));
 }
 
-TEST_CASE("random firing never repeats a cell and sinks the fleet within size^2 shots on the board") {
+TEST_CASE(
+    "random firing never repeats a cell and sinks the fleet within size^2 shots on the board") {
   for (int size : {5, 10, 26}) {
     for (Touching touching : {Touching::kAllowed, Touching::kForbidden}) {
       Rules rules;
@@ -102,8 +106,8 @@ TEST_CASE("random firing never repeats a cell and sinks the fleet within size^2 
         Rng environment(derive_seed(1, 0, g, Purpose::kEnvironment));
         Rng rng(derive_seed(1, 0, g, player_purpose(0)));
         CheckedShooter shooter{RandomShooter(rules), rules.cells(), {}};
-        const auto result =
-            play_solo(rules, Ocean(rules, sample_uniform_layout(table, environment)), shooter, rng, timer, 0);
+        const auto result = play_solo(
+            rules, Ocean(rules, sample_uniform_layout(table, environment)), shooter, rng, timer, 0);
         REQUIRE(shooter.ok);
         REQUIRE(result.finished);
         REQUIRE(result.shots <= rules.cells());

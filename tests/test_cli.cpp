@@ -37,7 +37,8 @@ void write_file(const fs::path& path, const std::string& text) {
 
 // A fresh folder per test case.
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("arena-cli-test-" + std::to_string(::getpid())) / name;
+  const fs::path dir =
+      fs::temp_directory_path() / ("arena-cli-test-" + std::to_string(::getpid())) / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
@@ -46,7 +47,8 @@ fs::path scratch(const std::string& name) {
 Outcome arena_cli(const std::string& args, const fs::path& dir) {
   const fs::path out = dir / "stdout.txt";
   const fs::path err = dir / "stderr.txt";
-  const std::string command = std::string(ARENA_EXE) + " " + args + " >" + out.string() + " 2>" + err.string();
+  const std::string command =
+      std::string(ARENA_EXE) + " " + args + " >" + out.string() + " 2>" + err.string();
   const int status = std::system(command.c_str());
   return {WEXITSTATUS(status), read_file(out), read_file(err)};
 }
@@ -65,7 +67,8 @@ nlohmann::json untimed_summary(const fs::path& dir) {
   nlohmann::json j = nlohmann::json::parse(read_file(dir / "summary.json"));
   for (const auto& field : arena::timing_fields()) {
     j.erase(field);
-    for (auto& v : j["variants"]) v.erase(field);
+    for (auto& v : j["variants"])
+      v.erase(field);
   }
   return j;
 }
@@ -101,7 +104,8 @@ TEST_CASE("arena list shows engines with strategies and defaults") {
 TEST_CASE("a run writes summary and rows and resolved config and prints a table") {
   const fs::path dir = scratch("run");
   write_file(dir / "c.yaml", kConfig);
-  const Outcome run = arena_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "out").string() + " --quiet", dir);
+  const Outcome run = arena_cli(
+      "run " + (dir / "c.yaml").string() + " --out " + (dir / "out").string() + " --quiet", dir);
   REQUIRE(run.code == 0);
   CHECK(run.err.empty());  // --quiet
   CHECK(run.out.find("first") != std::string::npos);
@@ -122,8 +126,9 @@ TEST_CASE("results are identical with 1 or 2 or 8 threads apart from timing fiel
   write_file(dir / "c.yaml", kConfig);
   for (const std::string threads : {"1", "2", "8"}) {
     const fs::path out = dir / ("t" + threads);
-    const Outcome run = arena_cli(
-        "run " + (dir / "c.yaml").string() + " --quiet --threads " + threads + " --out " + out.string(), dir);
+    const Outcome run = arena_cli("run " + (dir / "c.yaml").string() + " --quiet --threads " +
+                                      threads + " --out " + out.string(),
+                                  dir);
     REQUIRE(run.code == 0);
   }
   for (const char* other : {"t2", "t8"}) {
@@ -136,39 +141,50 @@ TEST_CASE("results are identical with 1 or 2 or 8 threads apart from timing fiel
 TEST_CASE("flags override the config and config.resolved.yaml repeats the run") {
   const fs::path dir = scratch("resolved");
   write_file(dir / "c.yaml", kConfig);
-  REQUIRE(arena_cli("run " + (dir / "c.yaml").string() + " --quiet --games 500 --seed 9 --out " + (dir / "a").string(), dir).code == 0);
+  REQUIRE(arena_cli("run " + (dir / "c.yaml").string() + " --quiet --games 500 --seed 9 --out " +
+                        (dir / "a").string(),
+                    dir)
+              .code == 0);
   const auto summary = nlohmann::json::parse(read_file(dir / "a" / "summary.json"));
   CHECK(summary["games"] == 500);
   CHECK(summary["seed"] == 9);
   const std::string resolved = read_file(dir / "a" / "config.resolved.yaml");
   CHECK(resolved.find("seed: 9\n") != std::string::npos);
   CHECK(resolved.find("size: 10\n") != std::string::npos);  // defaults filled in
-  REQUIRE(arena_cli("run " + (dir / "a" / "config.resolved.yaml").string() + " --quiet --out " + (dir / "b").string(), dir).code == 0);
+  REQUIRE(arena_cli("run " + (dir / "a" / "config.resolved.yaml").string() + " --quiet --out " +
+                        (dir / "b").string(),
+                    dir)
+              .code == 0);
   CHECK(read_file(dir / "a" / "games.csv") == read_file(dir / "b" / "games.csv"));
 }
 
 TEST_CASE("without a seed one is drawn and recorded") {
   const fs::path dir = scratch("noseed");
-  write_file(dir / "c.yaml", "name: x\nengine: battleship\ngames: 10\nplayers: [{strategy: random}]\n");
-  const Outcome run = arena_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "o").string(), dir);
+  write_file(dir / "c.yaml",
+             "name: x\nengine: battleship\ngames: 10\nplayers: [{strategy: random}]\n");
+  const Outcome run =
+      arena_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "o").string(), dir);
   REQUIRE(run.code == 0);
   CHECK(run.err.find("no seed given; using") != std::string::npos);
   const auto summary = nlohmann::json::parse(read_file(dir / "o" / "summary.json"));
   const std::string resolved = read_file(dir / "o" / "config.resolved.yaml");
-  CHECK(resolved.find("seed: " + std::to_string(summary["seed"].get<uint64_t>()) + "\n") != std::string::npos);
+  CHECK(resolved.find("seed: " + std::to_string(summary["seed"].get<uint64_t>()) + "\n") !=
+        std::string::npos);
 }
 
-TEST_CASE("bad input gives one line FILE:LINE:COL and exit 2 and leaves earlier results untouched") {
+TEST_CASE(
+    "bad input gives one line FILE:LINE:COL and exit 2 and leaves earlier results untouched") {
   const fs::path dir = scratch("bad");
   write_file(dir / "good.yaml", kConfig);
   const fs::path out = dir / "results";
-  REQUIRE(arena_cli("run " + (dir / "good.yaml").string() + " --quiet --out " + out.string(), dir).code == 0);
+  REQUIRE(arena_cli("run " + (dir / "good.yaml").string() + " --quiet --out " + out.string(), dir)
+              .code == 0);
   const std::string before = read_file(out / "summary.json");
   const std::string rows_before = read_file(out / "games.csv");
 
   struct Case {
     const char* what;
-    std::string text;  // config text; empty name means "no such file"
+    std::string text;      // config text; empty name means "no such file"
     const char* expected;  // "LINE:COL: start of message"
   };
   const std::string base = "name: cli\nengine: battleship\n";
@@ -176,14 +192,23 @@ TEST_CASE("bad input gives one line FILE:LINE:COL and exit 2 and leaves earlier 
       {"unreadable file", "", "1:1: cannot read the config"},
       {"empty file", "\n", "1:1: the config is empty"},
       {"YAML syntax error", base + "players: [ {strategy: random}\n", "4:1: YAML syntax error"},
-      {"unknown key", base + "gmaes: 3\nplayers: [{strategy: random}]\n", "3:1: gmaes: unknown key 'gmaes' in the config (did you mean 'games'?)"},
-      {"wrong type", base + "games: many\nplayers: [{strategy: random}]\n", "3:8: games: expected an integer"},
-      {"out of range", base + "rules: {size: 99}\nplayers: [{strategy: random}]\n", "3:15: rules.size: value 99 is out of range [5, 26]"},
-      {"missing key", "name: cli\nplayers: [{strategy: random}]\n", "1:1: engine: missing required key 'engine'"},
-      {"unknown engine", "name: cli\nengine: chess\nplayers: [{strategy: random}]\n", "2:9: engine: unknown engine 'chess'"},
-      {"unknown strategy", base + "players: [{strategy: psychic}]\n", "3:22: players[0].strategy: unknown strategy 'psychic'"},
-      {"unknown parameter", base + "players: [{strategy: random, params: {aim: 3}}]\n", "3:39: players[0].params.aim: unknown key 'aim'"},
-      {"impossible fleet", base + "rules: {size: 5, fleet: {a: 6}}\nplayers: [{strategy: random}]\n", "3:29: rules.fleet.a: a ship of length 6 does not fit"},
+      {"unknown key", base + "gmaes: 3\nplayers: [{strategy: random}]\n",
+       "3:1: gmaes: unknown key 'gmaes' in the config (did you mean 'games'?)"},
+      {"wrong type", base + "games: many\nplayers: [{strategy: random}]\n",
+       "3:8: games: expected an integer"},
+      {"out of range", base + "rules: {size: 99}\nplayers: [{strategy: random}]\n",
+       "3:15: rules.size: value 99 is out of range [5, 26]"},
+      {"missing key", "name: cli\nplayers: [{strategy: random}]\n",
+       "1:1: engine: missing required key 'engine'"},
+      {"unknown engine", "name: cli\nengine: chess\nplayers: [{strategy: random}]\n",
+       "2:9: engine: unknown engine 'chess'"},
+      {"unknown strategy", base + "players: [{strategy: psychic}]\n",
+       "3:22: players[0].strategy: unknown strategy 'psychic'"},
+      {"unknown parameter", base + "players: [{strategy: random, params: {aim: 3}}]\n",
+       "3:39: players[0].params.aim: unknown key 'aim'"},
+      {"impossible fleet",
+       base + "rules: {size: 5, fleet: {a: 6}}\nplayers: [{strategy: random}]\n",
+       "3:29: rules.fleet.a: a ship of length 6 does not fit"},
   };
   for (const Case& c : cases) {
     SECTION(c.what) {
@@ -209,8 +234,10 @@ TEST_CASE("bad input gives one line FILE:LINE:COL and exit 2 and leaves earlier 
 TEST_CASE("bad flags exit 2 with one message") {
   const fs::path dir = scratch("flags");
   write_file(dir / "c.yaml", kConfig);
-  const std::string run = "run " + (dir / "c.yaml").string() + " --out " + (dir / "o").string() + " ";
-  for (const char* flags : {"--threads -1", "--threads 5000", "--games 0", "--games lots", "--seed -3", "--frobnicate"}) {
+  const std::string run =
+      "run " + (dir / "c.yaml").string() + " --out " + (dir / "o").string() + " ";
+  for (const char* flags : {"--threads -1", "--threads 5000", "--games 0", "--games lots",
+                            "--seed -3", "--frobnicate"}) {
     const Outcome o = arena_cli(run + flags, dir);
     INFO(flags << ": " << o.err);
     CHECK(o.code == 2);
@@ -226,7 +253,8 @@ TEST_CASE("the out flag refuses to replace a folder arena did not write") {
   write_file(dir / "c.yaml", kConfig);
   fs::create_directories(dir / "mine");
   write_file(dir / "mine" / "thesis.tex", "precious");
-  const Outcome o = arena_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "mine").string(), dir);
+  const Outcome o =
+      arena_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "mine").string(), dir);
   CHECK(o.code == 2);
   CHECK(o.err.find("is not an arena results folder") != std::string::npos);
   CHECK(read_file(dir / "mine" / "thesis.tex") == "precious");
@@ -236,12 +264,16 @@ TEST_CASE("a fleet with no legal layout is refused before anything is written") 
   const fs::path dir = scratch("fail");
   write_file(dir / "c.yaml", kConfig);
   const fs::path out = dir / "o";
-  REQUIRE(arena_cli("run " + (dir / "c.yaml").string() + " --quiet --out " + out.string(), dir).code == 0);
+  REQUIRE(
+      arena_cli("run " + (dir / "c.yaml").string() + " --quiet --out " + out.string(), dir).code ==
+      0);
   const std::string before = read_file(out / "summary.json");
-  write_file(dir / "tight.yaml",
-             "name: tight\nengine: battleship\nseed: 1\ngames: 5\nrules: {size: 5, touching: forbidden, "
-             "fleet: {a: 5, b: 5, c: 5, d: 5}}\nplayers: [{strategy: random}]\n");
-  const Outcome o = arena_cli("run " + (dir / "tight.yaml").string() + " --out " + out.string(), dir);
+  write_file(
+      dir / "tight.yaml",
+      "name: tight\nengine: battleship\nseed: 1\ngames: 5\nrules: {size: 5, touching: forbidden, "
+      "fleet: {a: 5, b: 5, c: 5, d: 5}}\nplayers: [{strategy: random}]\n");
+  const Outcome o =
+      arena_cli("run " + (dir / "tight.yaml").string() + " --out " + out.string(), dir);
   CHECK(o.code == 2);
   CHECK(o.err.find("no legal layout") != std::string::npos);
   CHECK(read_file(out / "summary.json") == before);

@@ -63,7 +63,8 @@ TEST_CASE("an unreadable file names the file") {
     load_config("/nonexistent/arena.yaml", registry());
     FAIL("expected an error");
   } catch (const ConfigError& e) {
-    CHECK(std::string(e.what()).rfind("/nonexistent/arena.yaml:1:1: cannot read the config", 0) == 0);
+    CHECK(std::string(e.what()).rfind("/nonexistent/arena.yaml:1:1: cannot read the config", 0) ==
+          0);
   }
 }
 
@@ -83,8 +84,9 @@ TEST_CASE("an unknown key suggests the closest known one") {
   CHECK(error_for(std::string(kGood) + "gmaes: 10\n") ==
         "t.yaml:8:1: gmaes: unknown key 'gmaes' in the config (did you mean 'games'?)");
   const std::string e = error_for(std::string(kGood) + "rules: {sise: 8}\n");
-  CHECK(e == "t.yaml:8:9: rules.sise: unknown key 'sise' in the rules of engine 'battleship' "
-             "(did you mean 'size'?)");
+  CHECK(e ==
+        "t.yaml:8:9: rules.sise: unknown key 'sise' in the rules of engine 'battleship' "
+        "(did you mean 'size'?)");
   CHECK(error_for("name: t\nengine: battleship\nplayers:\n  - strategy: random\n    nmae: x\n") ==
         "t.yaml:5:5: players[0].nmae: unknown key 'nmae' in a player (did you mean 'name'?)");
 }
@@ -92,7 +94,8 @@ TEST_CASE("an unknown key suggests the closest known one") {
 TEST_CASE("a value of the wrong type names the key and what was expected") {
   CHECK(error_for("name: t\nengine: battleship\ngames: lots\nplayers: [{strategy: random}]\n") ==
         "t.yaml:3:8: games: expected an integer, got 'lots'");
-  CHECK(error_for("name: t\nengine: battleship\nrules: {size: [1]}\nplayers: [{strategy: random}]\n") ==
+  CHECK(error_for(
+            "name: t\nengine: battleship\nrules: {size: [1]}\nplayers: [{strategy: random}]\n") ==
         "t.yaml:3:15: rules.size: expected an integer, got a list");
   CHECK(error_for("name: t\nengine: battleship\nplayers: {strategy: random}\n") ==
         "t.yaml:3:10: players: expected a list of players, got a map");
@@ -101,9 +104,11 @@ TEST_CASE("a value of the wrong type names the key and what was expected") {
 TEST_CASE("a value out of range names the range") {
   CHECK(error_for("name: t\nengine: battleship\ngames: 0\nplayers: [{strategy: random}]\n") ==
         "t.yaml:3:8: games: value 0 is out of range [1, 1099511627776]");
-  CHECK(error_for("name: t\nengine: battleship\nrules:\n  size: 40\nplayers: [{strategy: random}]\n") ==
+  CHECK(error_for(
+            "name: t\nengine: battleship\nrules:\n  size: 40\nplayers: [{strategy: random}]\n") ==
         "t.yaml:4:9: rules.size: value 40 is out of range [5, 26]");
-  CHECK(error_for("name: t\nengine: battleship\nrules: {touching: sometimes}\nplayers: [{strategy: random}]\n") ==
+  CHECK(error_for("name: t\nengine: battleship\nrules: {touching: sometimes}\nplayers: [{strategy: "
+                  "random}]\n") ==
         "t.yaml:3:19: rules.touching: 'sometimes' is not one of allowed | forbidden");
 }
 
@@ -127,15 +132,17 @@ TEST_CASE("an unknown strategy lists the engine's strategies") {
 }
 
 TEST_CASE("an unknown strategy parameter is an error") {
-  CHECK(error_for("name: t\nengine: battleship\nplayers:\n  - strategy: random\n    params: {parity: true}\n") ==
+  CHECK(error_for("name: t\nengine: battleship\nplayers:\n  - strategy: random\n    params: "
+                  "{parity: true}\n") ==
         "t.yaml:5:14: players[0].params.parity: unknown key 'parity' in the parameters of "
         "strategy 'random' (which takes no parameters)");
 }
 
 TEST_CASE("duplicate keys and duplicate player names are errors") {
   CHECK(error_for(std::string(kGood) + "games: 5\n") == "t.yaml:8:1: games: duplicate key");
-  CHECK(error_for("name: t\nengine: battleship\nplayers: [{strategy: random}, {strategy: random}]\n")
-            .rfind("t.yaml:3:31: players[1].name: duplicate player name 'random'", 0) == 0);
+  CHECK(
+      error_for("name: t\nengine: battleship\nplayers: [{strategy: random}, {strategy: random}]\n")
+          .rfind("t.yaml:3:31: players[1].name: duplicate player name 'random'", 0) == 0);
 }
 
 TEST_CASE("a name that cannot name a results folder is refused") {
@@ -145,7 +152,8 @@ TEST_CASE("a name that cannot name a results folder is refused") {
 
 TEST_CASE("cross-parameter errors point at the key at fault") {
   const RunConfig c = parse_config(
-      "name: t\nengine: battleship\nrules:\n  size: 5\n  fleet: {carrier: 6}\nplayers: [{strategy: random}]\n",
+      "name: t\nengine: battleship\nrules:\n  size: 5\n  fleet: {carrier: 6}\nplayers: [{strategy: "
+      "random}]\n",
       "t.yaml", registry());
   try {
     registry().find("battleship")->make_match(c, 1);

@@ -14,7 +14,8 @@ TEST_CASE("latency buckets tile the integers without gaps or overlaps") {
 
 TEST_CASE("quantiles are within one bucket (12.5%) of the exact value") {
   LatencyHistogram h;
-  for (uint64_t v = 1; v <= 100000; ++v) h.add(v);
+  for (uint64_t v = 1; v <= 100000; ++v)
+    h.add(v);
   CHECK(h.count() == 100000);
   CHECK(h.max() == 100000);
   CHECK(h.mean() == Approx(50000.5));
@@ -25,7 +26,8 @@ TEST_CASE("quantiles are within one bucket (12.5%) of the exact value") {
 
 TEST_CASE("small latencies are exact") {
   LatencyHistogram h;
-  for (int i = 0; i < 10; ++i) h.add(7);
+  for (int i = 0; i < 10; ++i)
+    h.add(7);
   CHECK(h.quantile(0.5) == 7);
   CHECK(h.quantile(0.99) == 7);
 }
@@ -40,7 +42,8 @@ TEST_CASE("merging histograms equals adding every value to one") {
   CHECK(a.count() == all.count());
   CHECK(a.max() == all.max());
   CHECK(a.mean() == all.mean());
-  for (double q : {0.1, 0.5, 0.9, 0.99}) CHECK(a.quantile(q) == all.quantile(q));
+  for (double q : {0.1, 0.5, 0.9, 0.99})
+    CHECK(a.quantile(q) == all.quantile(q));
 }
 
 TEST_CASE("an empty histogram reports zeros") {

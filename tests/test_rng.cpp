@@ -26,7 +26,8 @@ TEST_CASE("every master-match-game-purpose tuple gets its own stream") {
 TEST_CASE("the same seed gives the same stream") {
   Rng a(derive_seed(7, 0, 12, Purpose::kEnvironment));
   Rng b(derive_seed(7, 0, 12, Purpose::kEnvironment));
-  for (int i = 0; i < 100; ++i) REQUIRE(a.next() == b.next());
+  for (int i = 0; i < 100; ++i)
+    REQUIRE(a.next() == b.next());
 }
 
 TEST_CASE("below(n) is uniform: chi-square over 7 buckets") {
@@ -34,9 +35,11 @@ TEST_CASE("below(n) is uniform: chi-square over 7 buckets") {
   Rng rng(42);
   std::vector<double> counts(7, 0);
   const int draws = 700000;
-  for (int i = 0; i < draws; ++i) counts[rng.below(7)] += 1;
+  for (int i = 0; i < draws; ++i)
+    counts[rng.below(7)] += 1;
   double chi2 = 0;
-  for (double c : counts) chi2 += (c - draws / 7.0) * (c - draws / 7.0) / (draws / 7.0);
+  for (double c : counts)
+    chi2 += (c - draws / 7.0) * (c - draws / 7.0) / (draws / 7.0);
   CHECK(chi2 < 22.46);
 }
 

@@ -57,7 +57,8 @@ TEST_CASE("a lone seat is played but not a contest") {
 
 TEST_CASE("integer histograms give exact quantiles and merge") {
   IntHistogram a, b;
-  for (int v = 1; v <= 10; ++v) (v <= 5 ? a : b).add(v);
+  for (int v = 1; v <= 10; ++v)
+    (v <= 5 ? a : b).add(v);
   a += b;
   CHECK(a.count() == 10);
   CHECK(a.mean() == Approx(5.5));

@@ -30,7 +30,8 @@ bool place_from(const PlacementTable& table, int ship, const CellSet& occupied, 
   if (ship == static_cast<int>(fleet.size())) return true;
   for (const Placement& p : table.of_length(fleet[ship].length)) {
     if (++nodes == 0) return true;  // budget exhausted (counter wrapped from -budget)
-    if (table.fits(p, occupied) && place_from(table, ship + 1, occupied | p.cells, nodes)) return true;
+    if (table.fits(p, occupied) && place_from(table, ship + 1, occupied | p.cells, nodes))
+      return true;
   }
   return false;
 }

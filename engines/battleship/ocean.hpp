@@ -28,7 +28,8 @@ class Ocean {
     owner_.fill(kWater);
     for (int s = 0; s < layout.ship_count; ++s) {
       const Placement& p = *layout.ships[s];
-      for (int i = 0; i < p.length; ++i) owner_[p.cell(i, rules.size)] = static_cast<uint8_t>(s);
+      for (int i = 0; i < p.length; ++i)
+        owner_[p.cell(i, rules.size)] = static_cast<uint8_t>(s);
       afloat_cells_[s] = static_cast<uint8_t>(p.length);
     }
   }

@@ -27,11 +27,13 @@ PlacementTable::PlacementTable(const Rules& rules) : rules_(rules), by_length_(r
   for (int length = 1; length <= n; ++length) {
     auto& list = by_length_[length];
     for (int row = 0; row < n; ++row) {
-      for (int col = 0; col + length <= n; ++col) list.push_back(make_placement(row, col, length, true, n));
+      for (int col = 0; col + length <= n; ++col)
+        list.push_back(make_placement(row, col, length, true, n));
     }
     if (length == 1) continue;  // a single cell has one placement, not two
     for (int row = 0; row + length <= n; ++row) {
-      for (int col = 0; col < n; ++col) list.push_back(make_placement(row, col, length, false, n));
+      for (int col = 0; col < n; ++col)
+        list.push_back(make_placement(row, col, length, false, n));
     }
   }
 }

@@ -17,7 +17,8 @@ namespace arena::battleship {
 class RandomShooter {
  public:
   explicit RandomShooter(const Rules& rules) : unshot_count_(rules.cells()) {
-    for (int c = 0; c < unshot_count_; ++c) unshot_[c] = static_cast<uint16_t>(c);
+    for (int c = 0; c < unshot_count_; ++c)
+      unshot_[c] = static_cast<uint16_t>(c);
   }
 
   int choose(Rng& rng) {

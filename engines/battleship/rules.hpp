@@ -38,7 +38,8 @@ struct Rules {
   int cells() const { return size * size; }
   int fleet_cells() const {
     int total = 0;
-    for (const auto& ship : fleet) total += ship.length;
+    for (const auto& ship : fleet)
+      total += ship.length;
     return total;
   }
 };

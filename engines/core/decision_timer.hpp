@@ -13,7 +13,9 @@ namespace arena {
 
 template <class T>
 concept DecisionTimer = requires(T& timer, int seat) {
-  { timer.decide(seat, [] { return 0; }) } -> std::same_as<int>;
+  {
+    timer.decide(seat, [] { return 0; })
+    } -> std::same_as<int>;
 };
 
 // Calls the decision and records nothing.

@@ -28,7 +28,8 @@ class LatencyHistogram {
   }
 
   LatencyHistogram& operator+=(const LatencyHistogram& other) {
-    for (int i = 0; i < kBuckets; ++i) counts_[i] += other.counts_[i];
+    for (int i = 0; i < kBuckets; ++i)
+      counts_[i] += other.counts_[i];
     count_ += other.count_;
     sum_ += other.sum_;
     max_ = std::max(max_, other.max_);

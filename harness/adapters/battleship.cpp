@@ -15,7 +15,8 @@ namespace bs = battleship;
 
 NameToInt fleet_param(const std::vector<bs::ShipSpec>& fleet) {
   NameToInt entries;
-  for (const auto& ship : fleet) entries.emplace_back(ship.name, ship.length);
+  for (const auto& ship : fleet)
+    entries.emplace_back(ship.name, ship.length);
   return entries;
 }
 
@@ -72,7 +73,8 @@ class SoloMatch final : public Match {
     if (!bs::layout_exists(table_)) {
       throw config.error_at("rules.fleet", "no legal layout of this fleet exists on this board");
     }
-    for (const auto& player : config.players) shooters_.push_back(shooter_from(player));
+    for (const auto& player : config.players)
+      shooters_.push_back(shooter_from(player));
   }
 
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
@@ -88,7 +90,8 @@ class SoloMatch final : public Match {
     }
     for (int v = 0; v < variants; ++v) {
       int rank = 1;
-      for (int u = 0; u < variants; ++u) rank += shots[u] < shots[v] ? 1 : 0;
+      for (int u = 0; u < variants; ++u)
+        rank += shots[u] < shots[v] ? 1 : 0;
       sink.add(SeatResult{v, rank, {shots[v]}});
     }
   }
@@ -117,8 +120,8 @@ EngineSpec battleship_engine() {
   EngineSpec engine;
   engine.name = "battleship";
   engine.help = "Battleship: find and sink a hidden fleet";
-  engine.modes = {{"solo", "each variant fires at the same fleet; fewest shots ranks first", 1,
-                   kMaxPlayers}};
+  engine.modes = {
+      {"solo", "each variant fires at the same fleet; fewest shots ranks first", 1, kMaxPlayers}};
   engine.rules = rule_params();
   engine.strategies = {{"random", "fires at a uniformly random cell not yet fired at", {}}};
   engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {

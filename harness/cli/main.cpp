@@ -1,8 +1,8 @@
 // arena: tournaments and benchmarks for game-playing strategies.
 #include <charconv>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "harness/cli/commands.hpp"
 #include "harness/config/config.hpp"
@@ -39,8 +39,9 @@ int main(int argc, char** argv) {
   using namespace arena;
   const Registry registry = make_registry();
 
-  CLI::App app{"arena: play seeded games between strategy variants in parallel, and report win "
-               "rates, game metrics and decision latency"};
+  CLI::App app{
+      "arena: play seeded games between strategy variants in parallel, and report win "
+      "rates, game metrics and decision latency"};
   app.set_version_flag("--version", std::string("arena ") + ARENA_VERSION);
   app.require_subcommand(1);
 
@@ -49,8 +50,9 @@ int main(int argc, char** argv) {
   uint64_t games = 0;
   uint64_t seed = 0;
   std::string out;
-  auto* run = app.add_subcommand("run", "play the games of a config; write summary.json, "
-                                        "games.csv and config.resolved.yaml");
+  auto* run = app.add_subcommand("run",
+                                 "play the games of a config; write summary.json, "
+                                 "games.csv and config.resolved.yaml");
   run->add_option("config", run_options.config_path, "YAML config file")
       ->required()
       ->type_name("CONFIG.yaml");
@@ -63,14 +65,13 @@ int main(int argc, char** argv) {
   auto* games_option = run->add_option("--games", games, "number of games (overrides 'games')")
                            ->type_name("N")
                            ->check(integer_in(1, kMaxGames));
-  auto* seed_option =
-      run->add_option("--seed", seed, "master seed, 0 to 2^64-1 (overrides 'seed')")
-          ->type_name("S")
-          ->check(integer_in(0, UINT64_MAX));
-  auto* out_option =
-      run->add_option("--out", out, "results folder (default: results/<config name>/); replaced "
-                                    "only by a complete run")
-          ->type_name("DIR");
+  auto* seed_option = run->add_option("--seed", seed, "master seed, 0 to 2^64-1 (overrides 'seed')")
+                          ->type_name("S")
+                          ->check(integer_in(0, UINT64_MAX));
+  auto* out_option = run->add_option("--out", out,
+                                     "results folder (default: results/<config name>/); replaced "
+                                     "only by a complete run")
+                         ->type_name("DIR");
   run->add_flag("--quiet,-q", run_options.quiet, "no progress on stderr");
 
   app.add_subcommand("list", "show every engine, mode, strategy and parameter with its default");

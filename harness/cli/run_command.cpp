@@ -44,11 +44,13 @@ RunStats play_into(const RunConfig& config, const Match& match, const StagedResu
   std::fputs(csv_header(match.metrics()).c_str(), rows.get());
 
   RunPlan plan{config.games, info.threads, {}};
-  for (const auto& p : config.players) plan.variant_names.push_back(p.name);
+  for (const auto& p : config.players)
+    plan.variant_names.push_back(p.name);
   Progress progress(config.games, Progress::style_for_stderr(quiet));
   const auto start = std::chrono::steady_clock::now();
   RunStats stats = run_games(match, plan, rows.get(), &progress);
-  info.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  info.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   progress.finish();
   if (std::fflush(rows.get()) != 0 || std::ferror(rows.get())) {
     throw std::runtime_error("cannot write games.csv (disk full?)");

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
-#include <cstring>
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -20,7 +20,8 @@ ConfigError RunConfig::error_at(const std::string& path, const std::string& mess
   // Walk up "players[1].params.x" -> "players[1].params" -> "players[1]" -> ...
   std::string key = path;
   while (!key.empty()) {
-    if (auto it = marks.find(key); it != marks.end()) return {file, it->second, path + ": " + message};
+    if (auto it = marks.find(key); it != marks.end())
+      return {file, it->second, path + ": " + message};
     const auto cut = key.find_last_of(".[");
     key = cut == std::string::npos ? "" : key.substr(0, cut);
   }
@@ -29,8 +30,8 @@ ConfigError RunConfig::error_at(const std::string& path, const std::string& mess
 
 namespace {
 
-const std::vector<std::string> kTopLevelKeys = {"name",  "engine", "seed",  "games",
-                                                "threads", "mode", "rules", "players"};
+const std::vector<std::string> kTopLevelKeys = {"name",    "engine", "seed",  "games",
+                                                "threads", "mode",   "rules", "players"};
 const std::vector<std::string> kPlayerKeys = {"name", "strategy", "params"};
 
 // Reads one YAML document into a RunConfig, keeping the file name for errors.
@@ -119,7 +120,8 @@ std::string Loader::parse_string(const YAML::Node& node, const std::string& path
 
 int64_t Loader::parse_int(const YAML::Node& node, const std::string& path, double min,
                           double max) const {
-  if (!node.IsScalar()) throw error(node, path, fmt::format("expected an integer, got {}", kind_of(node)));
+  if (!node.IsScalar())
+    throw error(node, path, fmt::format("expected an integer, got {}", kind_of(node)));
   const std::string& text = node.Scalar();
   int64_t value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -155,7 +157,8 @@ double Loader::parse_real(const YAML::Node& node, const std::string& path, doubl
   const std::string text = node.IsScalar() ? node.Scalar() : "";
   double value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(value)) {
+  if (text.empty() || ec != std::errc{} || end != text.data() + text.size() ||
+      !std::isfinite(value)) {
     throw error(node, path, fmt::format("expected a number, got {}", kind_of(node)));
   }
   if (value < min || value > max) {
@@ -175,9 +178,12 @@ bool Loader::parse_bool(const YAML::Node& node, const std::string& path) const {
 ParamValue Loader::parse_param(const YAML::Node& node, const ParamSpec& spec,
                                const std::string& path) {
   switch (spec.type) {
-    case ParamType::kInt: return parse_int(node, path, spec.min, spec.max);
-    case ParamType::kReal: return parse_real(node, path, spec.min, spec.max);
-    case ParamType::kBool: return parse_bool(node, path);
+    case ParamType::kInt:
+      return parse_int(node, path, spec.min, spec.max);
+    case ParamType::kReal:
+      return parse_real(node, path, spec.min, spec.max);
+    case ParamType::kBool:
+      return parse_bool(node, path);
     case ParamType::kChoice: {
       const std::string value = parse_string(node, path);
       if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end()) {
@@ -189,7 +195,8 @@ ParamValue Loader::parse_param(const YAML::Node& node, const ParamSpec& spec,
     }
     case ParamType::kNameToInt: {
       if (!node.IsMap() || node.size() == 0) {
-        throw error(node, path, fmt::format("expected a map of name: integer, got {}", kind_of(node)));
+        throw error(node, path,
+                    fmt::format("expected a map of name: integer, got {}", kind_of(node)));
       }
       NameToInt entries;
       for (const auto& item : node) {
@@ -213,7 +220,8 @@ ParamSet Loader::parse_params(const YAML::Node& node, const std::vector<ParamSpe
   if (!node.IsDefined() || node.IsNull()) return params;
   if (!node.IsMap()) throw error(node, path, fmt::format("expected a map, got {}", kind_of(node)));
   std::vector<std::string> names;
-  for (const auto& spec : specs) names.push_back(spec.name);
+  for (const auto& spec : specs)
+    names.push_back(spec.name);
   const std::string what = names.empty() ? owner + " (which takes no parameters)" : owner;
   check_keys(node, path, names, what);
   for (const auto& spec : specs) {
@@ -263,11 +271,13 @@ void Loader::parse_players(const YAML::Node& root, const EngineSpec& engine, con
                             std::min(mode.max_players, kMaxPlayers), list.size()));
   }
   std::vector<std::string> strategy_names;
-  for (const auto& s : engine.strategies) strategy_names.push_back(s.name);
+  for (const auto& s : engine.strategies)
+    strategy_names.push_back(s.name);
   for (size_t i = 0; i < list.size(); ++i) {
     const YAML::Node node = list[i];
     const std::string path = fmt::format("players[{}]", i);
-    if (!node.IsMap()) throw error(node, path, fmt::format("expected a map, got {}", kind_of(node)));
+    if (!node.IsMap())
+      throw error(node, path, fmt::format("expected a map, got {}", kind_of(node)));
     config_.marks[path] = mark_of(node);
     check_keys(node, path, kPlayerKeys, "a player");
     PlayerConfig player;
@@ -280,13 +290,13 @@ void Loader::parse_players(const YAML::Node& root, const EngineSpec& engine, con
                               player.strategy, engine.name, fmt::join(strategy_names, ", "),
                               did_you_mean(player.strategy, strategy_names)));
     }
-    player.name = node["name"].IsDefined() ? parse_string(node["name"], path + ".name")
-                                           : player.strategy;
+    player.name =
+        node["name"].IsDefined() ? parse_string(node["name"], path + ".name") : player.strategy;
     for (const auto& other : config_.players) {
       if (other.name == player.name) {
-        throw error(node["name"].IsDefined() ? node["name"] : node, path + ".name",
-                    fmt::format("duplicate player name '{}' (give each player its own name)",
-                                player.name));
+        throw error(
+            node["name"].IsDefined() ? node["name"] : node, path + ".name",
+            fmt::format("duplicate player name '{}' (give each player its own name)", player.name));
       }
     }
     player.params = parse_params(node["params"], strategy->params, path + ".params",
@@ -311,8 +321,8 @@ RunConfig Loader::load(const std::string& text) {
   const EngineSpec& engine = parse_engine(root);
   if (root["seed"].IsDefined()) config_.seed = parse_uint64(root["seed"], "seed");
   if (root["games"].IsDefined()) {
-    config_.games = static_cast<uint64_t>(
-        parse_int(root["games"], "games", 1, static_cast<double>(kMaxGames)));
+    config_.games =
+        static_cast<uint64_t>(parse_int(root["games"], "games", 1, static_cast<double>(kMaxGames)));
   }
   if (root["threads"].IsDefined()) {
     config_.threads = static_cast<int>(parse_int(root["threads"], "threads", 0, kMaxThreads));
@@ -322,10 +332,12 @@ RunConfig Loader::load(const std::string& text) {
     config_.mode = parse_string(root["mode"], "mode");
     if (!engine.find_mode(config_.mode)) {
       std::vector<std::string> modes;
-      for (const auto& m : engine.modes) modes.push_back(m.name);
-      throw error(root["mode"], "mode",
-                  fmt::format("unknown mode '{}' for engine '{}'; modes: {}{}", config_.mode,
-                              engine.name, fmt::join(modes, ", "), did_you_mean(config_.mode, modes)));
+      for (const auto& m : engine.modes)
+        modes.push_back(m.name);
+      throw error(
+          root["mode"], "mode",
+          fmt::format("unknown mode '{}' for engine '{}'; modes: {}{}", config_.mode, engine.name,
+                      fmt::join(modes, ", "), did_you_mean(config_.mode, modes)));
     }
   }
   config_.rules = parse_params(root["rules"], engine.rules, "rules",
@@ -343,7 +355,8 @@ RunConfig parse_config(const std::string& text, const std::string& file, const R
 RunConfig load_config(const std::string& path, const Registry& registry) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    throw ConfigError(path, SourceMark{}, fmt::format("cannot read the config: {}", std::strerror(errno)));
+    throw ConfigError(path, SourceMark{},
+                      fmt::format("cannot read the config: {}", std::strerror(errno)));
   }
   std::ostringstream text;
   text << in.rdbuf();

@@ -17,8 +17,10 @@ int edit_distance(const std::string& a, const std::string& b) {
   const size_t n = a.size();
   const size_t m = b.size();
   std::vector<std::vector<int>> d(n + 1, std::vector<int>(m + 1));
-  for (size_t i = 0; i <= n; ++i) d[i][0] = static_cast<int>(i);
-  for (size_t j = 0; j <= m; ++j) d[0][j] = static_cast<int>(j);
+  for (size_t i = 0; i <= n; ++i)
+    d[i][0] = static_cast<int>(i);
+  for (size_t j = 0; j <= m; ++j)
+    d[0][j] = static_cast<int>(j);
   for (size_t i = 1; i <= n; ++i) {
     for (size_t j = 1; j <= m; ++j) {
       const int cost = a[i - 1] == b[j - 1] ? 0 : 1;

@@ -9,8 +9,9 @@ namespace arena {
 
 ParamSpec ParamSpec::integer(std::string name, int64_t def, int64_t min, int64_t max,
                              std::string help) {
-  return {std::move(name), ParamType::kInt, def, static_cast<double>(min),
-          static_cast<double>(max), {}, std::move(help)};
+  return {std::move(name),          ParamType::kInt,          def,
+          static_cast<double>(min), static_cast<double>(max), {},
+          std::move(help)};
 }
 
 ParamSpec ParamSpec::real(std::string name, double def, double min, double max, std::string help) {
@@ -23,14 +24,15 @@ ParamSpec ParamSpec::flag(std::string name, bool def, std::string help) {
 
 ParamSpec ParamSpec::choice(std::string name, std::string def, std::vector<std::string> choices,
                             std::string help) {
-  return {std::move(name), ParamType::kChoice, std::move(def), 0, 0, std::move(choices),
-          std::move(help)};
+  return {std::move(name),    ParamType::kChoice, std::move(def), 0, 0,
+          std::move(choices), std::move(help)};
 }
 
 ParamSpec ParamSpec::name_to_int(std::string name, NameToInt def, int64_t min, int64_t max,
                                  std::string help) {
-  return {std::move(name), ParamType::kNameToInt, std::move(def), static_cast<double>(min),
-          static_cast<double>(max), {}, std::move(help)};
+  return {std::move(name),          ParamType::kNameToInt,    std::move(def),
+          static_cast<double>(min), static_cast<double>(max), {},
+          std::move(help)};
 }
 
 namespace {
@@ -45,11 +47,16 @@ std::string format_bound(double x) {
 std::string describe_type(const ParamSpec& spec) {
   const auto range = fmt::format("[{}, {}]", format_bound(spec.min), format_bound(spec.max));
   switch (spec.type) {
-    case ParamType::kInt: return "integer in " + range;
-    case ParamType::kReal: return "number in " + range;
-    case ParamType::kBool: return "true or false";
-    case ParamType::kChoice: return fmt::format("one of {}", fmt::join(spec.choices, " | "));
-    case ParamType::kNameToInt: return "map of name: integer in " + range;
+    case ParamType::kInt:
+      return "integer in " + range;
+    case ParamType::kReal:
+      return "number in " + range;
+    case ParamType::kBool:
+      return "true or false";
+    case ParamType::kChoice:
+      return fmt::format("one of {}", fmt::join(spec.choices, " | "));
+    case ParamType::kNameToInt:
+      return "map of name: integer in " + range;
   }
   return "";
 }
@@ -62,7 +69,8 @@ std::string format_value(const ParamValue& value) {
     std::string operator()(const std::string& v) const { return v; }
     std::string operator()(const NameToInt& v) const {
       std::vector<std::string> items;
-      for (const auto& [name, n] : v) items.push_back(fmt::format("{}: {}", name, n));
+      for (const auto& [name, n] : v)
+        items.push_back(fmt::format("{}: {}", name, n));
       return fmt::format("{{{}}}", fmt::join(items, ", "));
     }
   };
@@ -95,7 +103,8 @@ const ParamValue& ParamSet::at(const std::string& name) const {
 
 ParamSet defaults_of(const std::vector<ParamSpec>& specs) {
   ParamSet set;
-  for (const auto& spec : specs) set.set(spec.name, spec.default_value);
+  for (const auto& spec : specs)
+    set.set(spec.name, spec.default_value);
   return set;
 }
 

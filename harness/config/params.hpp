@@ -36,7 +36,8 @@ struct ParamSpec {
   std::vector<std::string> choices;
   std::string help;
 
-  static ParamSpec integer(std::string name, int64_t def, int64_t min, int64_t max, std::string help);
+  static ParamSpec integer(std::string name, int64_t def, int64_t min, int64_t max,
+                           std::string help);
   static ParamSpec real(std::string name, double def, double min, double max, std::string help);
   static ParamSpec flag(std::string name, bool def, std::string help);
   static ParamSpec choice(std::string name, std::string def, std::vector<std::string> choices,
@@ -60,7 +61,9 @@ class ParamSet {
   int64_t integer(const std::string& name) const { return std::get<int64_t>(at(name)); }
   double real(const std::string& name) const { return std::get<double>(at(name)); }
   bool flag(const std::string& name) const { return std::get<bool>(at(name)); }
-  const std::string& choice(const std::string& name) const { return std::get<std::string>(at(name)); }
+  const std::string& choice(const std::string& name) const {
+    return std::get<std::string>(at(name));
+  }
   const NameToInt& name_to_int(const std::string& name) const {
     return std::get<NameToInt>(at(name));
   }

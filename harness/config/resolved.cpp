@@ -16,7 +16,8 @@ void emit_value(YAML::Emitter& out, const ParamValue& value) {
     out << *s;
   } else {
     out << YAML::Flow << YAML::BeginMap;
-    for (const auto& [name, n] : std::get<NameToInt>(value)) out << YAML::Key << name << YAML::Value << n;
+    for (const auto& [name, n] : std::get<NameToInt>(value))
+      out << YAML::Key << name << YAML::Value << n;
     out << YAML::EndMap;
   }
 }

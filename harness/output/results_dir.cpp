@@ -37,9 +37,9 @@ void sync_path(const fs::path& path, int flags) {
 StagedResults::StagedResults(fs::path final_dir) : final_(std::move(final_dir)) {
   if (final_.filename().empty()) final_ = final_.parent_path();  // "out/" -> "out"
   if (!replaceable(final_)) {
-    throw InputError(fmt::format(
-        "{}: exists and is not an arena results folder (no {}); refusing to replace it",
-        final_.string(), kResultsMarker));
+    throw InputError(
+        fmt::format("{}: exists and is not an arena results folder (no {}); refusing to replace it",
+                    final_.string(), kResultsMarker));
   }
   const fs::path parent = final_.has_parent_path() ? final_.parent_path() : fs::path(".");
   fs::create_directories(parent);

@@ -28,7 +28,8 @@ std::string win_rate_cell(const Record& r) {
 std::string results_table(const RunConfig& config, const std::vector<MetricSpec>& metrics,
                           const RunStats& stats) {
   size_t name_width = 7;
-  for (const auto& p : config.players) name_width = std::max(name_width, p.name.size());
+  for (const auto& p : config.players)
+    name_width = std::max(name_width, p.name.size());
   const std::string metric = metrics.empty() ? "" : metrics.front().name;
   std::string out = fmt::format("{:<{}}  {:<12}  {:>10}  {:<22}  {:>21}  {:>10}  {:>10}\n",
                                 "variant", name_width, "strategy", "games", "win rate [95% CI]",

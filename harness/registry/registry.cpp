@@ -27,7 +27,8 @@ const EngineSpec* Registry::find(const std::string& name) const {
 
 std::vector<std::string> Registry::names() const {
   std::vector<std::string> names;
-  for (const auto& engine : engines_) names.push_back(engine.name);
+  for (const auto& engine : engines_)
+    names.push_back(engine.name);
   return names;
 }
 

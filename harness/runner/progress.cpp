@@ -19,7 +19,9 @@ Progress::Progress(uint64_t total, Style style)
   if (style_ != Style::kOff) thread_ = std::thread([this] { loop(); });
 }
 
-Progress::~Progress() { finish(); }
+Progress::~Progress() {
+  finish();
+}
 
 void Progress::finish() {
   {
@@ -33,10 +35,11 @@ void Progress::finish() {
 }
 
 void Progress::loop() {
-  const auto interval = style_ == Style::kTerminal ? std::chrono::milliseconds(250)
-                                                   : std::chrono::milliseconds(5000);
+  const auto interval =
+      style_ == Style::kTerminal ? std::chrono::milliseconds(250) : std::chrono::milliseconds(5000);
   std::unique_lock lock(mutex_);
-  while (!wake_.wait_for(lock, interval, [this] { return stopping_; })) draw(false);
+  while (!wake_.wait_for(lock, interval, [this] { return stopping_; }))
+    draw(false);
 }
 
 namespace {

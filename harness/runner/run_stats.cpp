@@ -17,7 +17,8 @@ void IntHistogram::add(int64_t value) {
 
 IntHistogram& IntHistogram::operator+=(const IntHistogram& other) {
   if (other.counts_.size() > counts_.size()) counts_.resize(other.counts_.size(), 0);
-  for (size_t i = 0; i < other.counts_.size(); ++i) counts_[i] += other.counts_[i];
+  for (size_t i = 0; i < other.counts_.size(); ++i)
+    counts_[i] += other.counts_[i];
   count_ += other.count_;
   sum_ += other.sum_;
   return *this;
@@ -39,7 +40,8 @@ int64_t IntHistogram::max() const {
 
 int64_t IntHistogram::quantile(double q) const {
   if (count_ == 0) return 0;
-  const auto rank = static_cast<uint64_t>(std::max(1.0, std::ceil(q * static_cast<double>(count_))));
+  const auto rank =
+      static_cast<uint64_t>(std::max(1.0, std::ceil(q * static_cast<double>(count_))));
   uint64_t seen = 0;
   for (size_t i = 0; i < counts_.size(); ++i) {
     seen += counts_[i];
@@ -50,18 +52,21 @@ int64_t IntHistogram::quantile(double q) const {
 
 RunStats::RunStats(int variants, int metrics)
     : variants_(variants), pairs_(static_cast<size_t>(variants) * variants), latency_(variants) {
-  for (auto& v : variants_) v.metrics.resize(metrics);
+  for (auto& v : variants_)
+    v.metrics.resize(metrics);
 }
 
 void RunStats::add_game(std::span<const SeatResult> seats) {
   ++games_;
   const bool contest = seats.size() >= 2;
-  const auto firsts = std::count_if(seats.begin(), seats.end(), [](auto& s) { return s.rank == 1; });
+  const auto firsts =
+      std::count_if(seats.begin(), seats.end(), [](auto& s) { return s.rank == 1; });
   for (const SeatResult& seat : seats) {
     VariantStats& v = variants_[seat.variant];
     ++v.games;
     v.rank_sum += static_cast<uint64_t>(seat.rank);
-    for (size_t m = 0; m < v.metrics.size(); ++m) v.metrics[m].add(seat.metrics[m]);
+    for (size_t m = 0; m < v.metrics.size(); ++m)
+      v.metrics[m].add(seat.metrics[m]);
     if (!contest) continue;
     if (seat.rank != 1) {
       ++v.record.losses;
@@ -92,10 +97,12 @@ RunStats& RunStats::operator+=(const RunStats& other) {
     v.games += o.games;
     v.rank_sum += o.rank_sum;
     v.record += o.record;
-    for (size_t m = 0; m < v.metrics.size(); ++m) v.metrics[m] += o.metrics[m];
+    for (size_t m = 0; m < v.metrics.size(); ++m)
+      v.metrics[m] += o.metrics[m];
     latency_[i] += other.latency_[i];
   }
-  for (size_t i = 0; i < pairs_.size(); ++i) pairs_[i] += other.pairs_[i];
+  for (size_t i = 0; i < pairs_.size(); ++i)
+    pairs_[i] += other.pairs_[i];
   return *this;
 }
 

@@ -23,7 +23,9 @@ class IntHistogram {
   IntHistogram& operator+=(const IntHistogram& other);
 
   uint64_t count() const { return count_; }
-  double mean() const { return count_ ? static_cast<double>(sum_) / static_cast<double>(count_) : 0; }
+  double mean() const {
+    return count_ ? static_cast<double>(sum_) / static_cast<double>(count_) : 0;
+  }
   int64_t min() const;
   int64_t max() const;
   // Smallest value v with at least q * count values <= v (q in (0, 1]).

@@ -1,11 +1,10 @@
 #include "harness/runner/runner.hpp"
 
 #include <algorithm>
-#include <iterator>
+#include <charconv>
 #include <memory>
 #include <stdexcept>
 
-#include <fmt/format.h>
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
 
@@ -22,18 +21,34 @@ struct Block {
 const char* outcome_of(const SeatResult& seat, std::span<const SeatResult> seats) {
   if (seats.size() < 2) return "solo";
   if (seat.rank != 1) return "loss";
-  const auto firsts = std::count_if(seats.begin(), seats.end(), [](auto& s) { return s.rank == 1; });
+  const auto firsts =
+      std::count_if(seats.begin(), seats.end(), [](auto& s) { return s.rank == 1; });
   return firsts > 1 ? "draw" : "win";
 }
 
+template <class Integer>
+void append_integer(std::string& out, Integer value) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
+  out.append(digits, end);
+}
+
+// Rows are formatted by hand: this runs once per seat of every game.
 void append_rows(std::string& out, uint64_t game, std::span<const SeatResult> seats,
                  const RunPlan& plan, size_t metric_count) {
-  auto it = std::back_inserter(out);
   for (const SeatResult& seat : seats) {
-    fmt::format_to(it, "{},{},{},{}", game, plan.variant_names[seat.variant], seat.rank,
-                   outcome_of(seat, seats));
-    for (size_t m = 0; m < metric_count; ++m) fmt::format_to(it, ",{}", seat.metrics[m]);
-    out.push_back('\n');
+    append_integer(out, game);
+    out += ',';
+    out += plan.variant_names[seat.variant];
+    out += ',';
+    append_integer(out, seat.rank);
+    out += ',';
+    out += outcome_of(seat, seats);
+    for (size_t m = 0; m < metric_count; ++m) {
+      out += ',';
+      append_integer(out, seat.metrics[m]);
+    }
+    out += '\n';
   }
 }
 
@@ -52,7 +67,8 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
 
 std::string csv_header(const std::vector<MetricSpec>& metrics) {
   std::string header = "game,variant,rank,outcome";
-  for (const auto& m : metrics) header += "," + m.name;
+  for (const auto& m : metrics)
+    header += "," + m.name;
   return header + "\n";
 }
 
@@ -74,8 +90,8 @@ RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Pro
       control.stop();
       return nullptr;
     }
-    auto block = std::make_shared<Block>(Block{next, std::min(plan.games, next + step),
-                                               RunStats(variants, metrics), {}});
+    auto block = std::make_shared<Block>(
+        Block{next, std::min(plan.games, next + step), RunStats(variants, metrics), {}});
     next = block->end;
     return block;
   };
@@ -85,7 +101,8 @@ RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Pro
   };
   // Serial and in order: merging and writing see blocks by ascending game index.
   auto merge = [&](BlockPtr block) {
-    if (rows && std::fwrite(block->rows.data(), 1, block->rows.size(), rows) != block->rows.size()) {
+    if (rows &&
+        std::fwrite(block->rows.data(), 1, block->rows.size(), rows) != block->rows.size()) {
       throw std::runtime_error("cannot write games.csv (disk full?)");
     }
     total += block->stats;

@@ -15,7 +15,8 @@ Json params_json(const ParamSet& params) {
           using T = std::decay_t<decltype(v)>;
           if constexpr (std::is_same_v<T, NameToInt>) {
             Json map = Json::object();
-            for (const auto& [key, n] : v) map[key] = n;
+            for (const auto& [key, n] : v)
+              map[key] = n;
             out[name] = map;
           } else {
             out[name] = v;
@@ -27,8 +28,8 @@ Json params_json(const ParamSet& params) {
 }
 
 Json latency_json(const LatencyHistogram& h) {
-  return Json{{"count", h.count()},      {"mean", h.mean()},        {"p50", h.quantile(0.5)},
-              {"p90", h.quantile(0.9)},  {"p99", h.quantile(0.99)}, {"max", h.max()}};
+  return Json{{"count", h.count()},     {"mean", h.mean()},        {"p50", h.quantile(0.5)},
+              {"p90", h.quantile(0.9)}, {"p99", h.quantile(0.99)}, {"max", h.max()}};
 }
 
 Json metric_json(const IntHistogram& h) {
@@ -38,8 +39,8 @@ Json metric_json(const IntHistogram& h) {
   for (size_t value = 0; value < counts.size(); ++value) {
     if (counts[value]) histogram[std::to_string(value)] = counts[value];
   }
-  return Json{{"count", h.count()},       {"mean", h.mean()}, {"median", h.quantile(0.5)},
-              {"p90", h.quantile(0.9)},   {"min", h.min()},   {"max", h.max()},
+  return Json{{"count", h.count()},     {"mean", h.mean()}, {"median", h.quantile(0.5)},
+              {"p90", h.quantile(0.9)}, {"min", h.min()},   {"max", h.max()},
               {"histogram", histogram}};
 }
 
@@ -72,7 +73,8 @@ Json variant_json(const PlayerConfig& player, int v, const std::vector<MetricSpe
   out["mean_rank"] = s.games ? static_cast<double>(s.rank_sum) / static_cast<double>(s.games) : 0.0;
   out["decision_latency_ns"] = latency_json(stats.latency(v));
   Json metric_map = Json::object();
-  for (size_t m = 0; m < metrics.size(); ++m) metric_map[metrics[m].name] = metric_json(s.metrics[m]);
+  for (size_t m = 0; m < metrics.size(); ++m)
+    metric_map[metrics[m].name] = metric_json(s.metrics[m]);
   out["metrics"] = metric_map;
   return out;
 }

@@ -1,0 +1,80 @@
+// Battleship decision and game costs, single-threaded.
+//
+//   build/bench/arena_bench --benchmark_filter=Battleship
+#include <benchmark/benchmark.h>
+
+#include "engines/battleship/random_shooter.hpp"
+#include "engines/battleship/solo.hpp"
+#include "harness/runner/game_record.hpp"
+
+namespace {
+
+using namespace arena;
+using namespace arena::battleship;
+
+// One `random` decision, averaged over the 100 decisions of a whole board
+// (the shooter is rebuilt every 100, which is counted in).
+void BM_BattleshipRandomDecision(benchmark::State& state) {
+  const Rules rules;
+  const RandomShooter fresh(rules);
+  Rng rng(1);
+  for (auto _ : state) {
+    RandomShooter shooter = fresh;
+    for (int i = 0; i < 100; ++i)
+      benchmark::DoNotOptimize(shooter.choose(rng));
+  }
+  state.SetItemsProcessed(state.iterations() * 100);
+  state.counters["time_per_decision"] =
+      benchmark::Counter(static_cast<double>(state.iterations()) * 100,
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_BattleshipRandomDecision);
+
+// Drawing one uniform fleet layout (standard fleet), by touching rule.
+void BM_BattleshipLayout(benchmark::State& state) {
+  Rules rules;
+  rules.touching = state.range(0) ? Touching::kForbidden : Touching::kAllowed;
+  const PlacementTable table(rules);
+  Rng rng(2);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(sample_uniform_layout(table, rng));
+  state.SetLabel(state.range(0) ? "touching: forbidden" : "touching: allowed");
+}
+BENCHMARK(BM_BattleshipLayout)->Arg(0)->Arg(1);
+
+// One whole solo game of `random`: layout, ocean, about 95 shots, untimed.
+void BM_BattleshipSoloGameRandom(benchmark::State& state) {
+  const Rules rules;
+  const PlacementTable table(rules);
+  NullTimer timer;
+  uint64_t game = 0;
+  for (auto _ : state) {
+    Rng environment(derive_seed(3, 0, game, Purpose::kEnvironment));
+    Rng rng(derive_seed(3, 0, game++, player_purpose(0)));
+    RandomShooter shooter(rules);
+    benchmark::DoNotOptimize(play_solo(
+        rules, Ocean(rules, sample_uniform_layout(table, environment)), shooter, rng, timer, 0));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_BattleshipSoloGameRandom);
+
+// The same game with every decision timed by the harness's steady-clock recorder.
+void BM_BattleshipSoloGameRandomTimed(benchmark::State& state) {
+  const Rules rules;
+  const PlacementTable table(rules);
+  std::vector<LatencyHistogram> latency(1);
+  LatencyRecorder timer(latency);
+  uint64_t game = 0;
+  for (auto _ : state) {
+    Rng environment(derive_seed(3, 0, game, Purpose::kEnvironment));
+    Rng rng(derive_seed(3, 0, game++, player_purpose(0)));
+    RandomShooter shooter(rules);
+    benchmark::DoNotOptimize(play_solo(
+        rules, Ocean(rules, sample_uniform_layout(table, environment)), shooter, rng, timer, 0));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_BattleshipSoloGameRandomTimed);
+
+}  // namespace
