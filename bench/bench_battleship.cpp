@@ -42,38 +42,35 @@ void BM_BattleshipLayout(benchmark::State& state) {
 }
 BENCHMARK(BM_BattleshipLayout)->Arg(0)->Arg(1);
 
-// One whole solo game of `random`: layout, ocean, about 95 shots, untimed.
-void BM_BattleshipSoloGameRandom(benchmark::State& state) {
+// Whole solo games of `random` (layout, ocean, about 95 shots) with `timer`
+// around every decision.
+template <class Timer>
+void solo_games(benchmark::State& state, Timer& timer) {
   const Rules rules;
   const PlacementTable table(rules);
-  NullTimer timer;
   uint64_t game = 0;
   for (auto _ : state) {
     Rng environment(derive_seed(3, 0, game, Purpose::kEnvironment));
     Rng rng(derive_seed(3, 0, game++, player_purpose(0)));
     RandomShooter shooter(rules);
-    benchmark::DoNotOptimize(play_solo(
-        rules, Ocean(rules, sample_uniform_layout(table, environment)), shooter, rng, timer, 0));
+    const Ocean ocean(rules, sample_uniform_layout(table, environment));
+    benchmark::DoNotOptimize(play_solo(rules, ocean, shooter, rng, timer, 0));
   }
   state.SetItemsProcessed(state.iterations());
 }
+
+// Untimed: the engine's own cost.
+void BM_BattleshipSoloGameRandom(benchmark::State& state) {
+  NullTimer timer;
+  solo_games(state, timer);
+}
 BENCHMARK(BM_BattleshipSoloGameRandom);
 
-// The same game with every decision timed by the harness's steady-clock recorder.
+// Every decision timed by the harness's steady-clock recorder, as in a run.
 void BM_BattleshipSoloGameRandomTimed(benchmark::State& state) {
-  const Rules rules;
-  const PlacementTable table(rules);
   std::vector<LatencyHistogram> latency(1);
   LatencyRecorder timer(latency);
-  uint64_t game = 0;
-  for (auto _ : state) {
-    Rng environment(derive_seed(3, 0, game, Purpose::kEnvironment));
-    Rng rng(derive_seed(3, 0, game++, player_purpose(0)));
-    RandomShooter shooter(rules);
-    benchmark::DoNotOptimize(play_solo(
-        rules, Ocean(rules, sample_uniform_layout(table, environment)), shooter, rng, timer, 0));
-  }
-  state.SetItemsProcessed(state.iterations());
+  solo_games(state, timer);
 }
 BENCHMARK(BM_BattleshipSoloGameRandomTimed);
 

@@ -278,3 +278,14 @@ TEST_CASE("a fleet with no legal layout is refused before anything is written") 
   CHECK(o.err.find("no legal layout") != std::string::npos);
   CHECK(read_file(out / "summary.json") == before);
 }
+
+TEST_CASE("a run that cannot write its results exits 1 and leaves no staging folder") {
+  const fs::path dir = scratch("cannot-write");
+  write_file(dir / "c.yaml", kConfig);
+  write_file(dir / "plain-file", "not a folder");
+  const Outcome o = arena_cli(
+      "run " + (dir / "c.yaml").string() + " --out " + (dir / "plain-file" / "out").string(), dir);
+  CHECK(o.code == 1);
+  CHECK(o.err.rfind("arena: run failed: ", 0) == 0);
+  CHECK(read_file(dir / "plain-file") == "not a folder");
+}

@@ -5,6 +5,13 @@
 // text, then merged and written strictly in block order. The result and the
 // rows are therefore identical whatever the thread count, and memory is
 // bounded by the blocks in flight (a few per thread), not by the game count.
+//
+// Why a tbb::parallel_pipeline and not a bare parallel_for over game indices:
+// the pipeline's serial in-order last stage merges and streams each block as
+// soon as it and its predecessors are done, with no barrier, so rows reach
+// disk in game-index order while every worker keeps playing. A parallel_for
+// would have to hold all rows (memory grows with games) or stop at a barrier
+// after each window of blocks (workers idle while one finishes).
 #pragma once
 
 #include <cstdint>
