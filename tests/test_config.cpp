@@ -128,7 +128,8 @@ TEST_CASE("an unknown engine lists the engines and suggests one") {
 TEST_CASE("an unknown strategy lists the engine's strategies") {
   CHECK(error_for("name: t\nengine: battleship\nplayers:\n  - strategy: randon\n") ==
         "t.yaml:4:15: players[0].strategy: unknown strategy 'randon' for engine 'battleship'; "
-        "strategies: random (did you mean 'random'?)");
+        "strategies: random, hunt-target, density, seed-density, monte-carlo (did you mean "
+        "'random'?)");
 }
 
 TEST_CASE("an unknown strategy parameter is an error") {

@@ -1,8 +1,10 @@
 // The defender's side of the board: answers shots at a hidden layout.
 //
 // Contract: shoot(cell) answers miss, hit, or sunk with the ship's index (its
-// name is rules.fleet[ship].name). Shooting a cell again changes nothing and
-// repeats the first answer's kind (a hit stays a hit) with `repeated` set.
+// name is rules.fleet[ship].name); a sink also reveals where the ship lay, as
+// players announce "you sank my cruiser" and the cells follow from the hits.
+// Shooting a cell again changes nothing and repeats the first answer's kind (a
+// hit stays a hit) with `repeated` set.
 #pragma once
 
 #include <array>
@@ -18,13 +20,15 @@ struct ShotResult {
   ShotKind kind = ShotKind::kMiss;
   int ship = -1;  // index into the fleet for hits and sinks, -1 for a miss
   bool repeated = false;
+  const Placement* sunk = nullptr;  // the sunk ship's placement, for kSunk only
 };
 
 class Ocean {
  public:
   static constexpr uint8_t kWater = 0xff;
 
-  Ocean(const Rules& rules, const Layout& layout) : ships_afloat_(layout.ship_count) {
+  Ocean(const Rules& rules, const Layout& layout)
+      : ships_(layout.ships), ships_afloat_(layout.ship_count) {
     owner_.fill(kWater);
     for (int s = 0; s < layout.ship_count; ++s) {
       const Placement& p = *layout.ships[s];
@@ -38,17 +42,18 @@ class Ocean {
     const uint8_t owner = owner_[cell];
     const bool repeated = shot_.test(cell);
     shot_.set(cell);
-    if (owner == kWater) return {ShotKind::kMiss, -1, repeated};
-    if (repeated) return {ShotKind::kHit, owner, true};
-    if (--afloat_cells_[owner] > 0) return {ShotKind::kHit, owner, false};
+    if (owner == kWater) return {ShotKind::kMiss, -1, repeated, nullptr};
+    if (repeated) return {ShotKind::kHit, owner, true, nullptr};
+    if (--afloat_cells_[owner] > 0) return {ShotKind::kHit, owner, false, nullptr};
     --ships_afloat_;
-    return {ShotKind::kSunk, owner, false};
+    return {ShotKind::kSunk, owner, false, ships_[owner]};
   }
 
   bool fleet_sunk() const { return ships_afloat_ == 0; }
   int ships_afloat() const { return ships_afloat_; }
 
  private:
+  std::array<const Placement*, kMaxShips> ships_;
   std::array<uint8_t, kMaxCells> owner_;
   std::array<uint8_t, kMaxShips> afloat_cells_{};
   CellSet shot_;

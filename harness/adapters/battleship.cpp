@@ -2,7 +2,12 @@
 // (taken from battleship::Rules), strategies, and the solo match.
 #include <fmt/format.h>
 
+#include <variant>
+
+#include "engines/battleship/density.hpp"
+#include "engines/battleship/hunt_target.hpp"
 #include "engines/battleship/layout.hpp"
+#include "engines/battleship/monte_carlo.hpp"
 #include "engines/battleship/random_shooter.hpp"
 #include "engines/battleship/solo.hpp"
 #include "harness/adapters/adapters.hpp"
@@ -57,10 +62,61 @@ bs::Rules rules_from(const RunConfig& config) {
   return rules;
 }
 
-enum class ShooterKind { kRandom };
+std::vector<StrategySpec> strategy_specs() {
+  const auto tie_break = [](const char* def) {
+    return ParamSpec::choice("tie_break", def, {"random", "first"},
+                             "equal densities: uniformly at random, or the first in scan order");
+  };
+  return {
+      {"random", "fires at a uniformly random cell not yet fired at", {}},
+      {"hunt-target",
+       "hunts at random; after a hit fires at the hit's neighbours (a stack) until none is left",
+       {ParamSpec::flag("parity", false, "hunt only on one colour of the checkerboard"),
+        ParamSpec::choice("parity_step", "two", {"two", "smallest-afloat"},
+                          "lattice spacing: 2, or the length of the smallest ship afloat")}},
+      {"density",
+       "fires at the cell covered by the most possible placements of the ships afloat",
+       {ParamSpec::real("checkerboard_weight", 1.0, 0.0, 100.0,
+                        "hunt-mode factor on cells with (row+col) even; the seed uses 1.5"),
+        tie_break("random")}},
+      {"seed-density",
+       "the seed's AI as published: targets placements covering all pending hits, forgets "
+       "every pending hit on any sink, ignores the no-touch rule, ties to the first cell",
+       {ParamSpec::real(
+           "checkerboard_weight", 1.5, 0.0, 100.0,
+           "selectTargetOptimized's factor on (row+col) even cells; 1 = selectTarget")}},
+      {"monte-carlo",
+       "samples whole layouts consistent with every observation; fires at the most occupied cell",
+       {ParamSpec::integer("samples", 200, 1, 1'000'000, "layouts kept per decision"),
+        tie_break("random")}},
+  };
+}
 
-ShooterKind shooter_from(const PlayerConfig& player) {
-  if (player.strategy == "random") return ShooterKind::kRandom;
+struct RandomParams {};
+using ShooterParams =
+    std::variant<RandomParams, bs::HuntTargetParams, bs::DensityParams, bs::MonteCarloParams>;
+
+bs::TieBreak tie_break_from(const ParamSet& params) {
+  return params.choice("tie_break") == "first" ? bs::TieBreak::kFirst : bs::TieBreak::kRandom;
+}
+
+ShooterParams shooter_from(const PlayerConfig& player) {
+  const ParamSet& p = player.params;
+  if (player.strategy == "random") return RandomParams{};
+  if (player.strategy == "hunt-target") {
+    return bs::HuntTargetParams{p.flag("parity"), p.choice("parity_step") == "two"
+                                                      ? bs::ParityStep::kTwo
+                                                      : bs::ParityStep::kSmallestAfloat};
+  }
+  if (player.strategy == "density") {
+    return bs::DensityParams{p.real("checkerboard_weight"), tie_break_from(p), false};
+  }
+  if (player.strategy == "seed-density") {
+    return bs::seed_density_params(p.real("checkerboard_weight"));
+  }
+  if (player.strategy == "monte-carlo") {
+    return bs::MonteCarloParams{static_cast<int>(p.integer("samples")), tie_break_from(p)};
+  }
   throw std::logic_error("battleship: unhandled strategy " + player.strategy);
 }
 
@@ -69,7 +125,8 @@ ShooterKind shooter_from(const PlayerConfig& player) {
 // ranked by shots, fewest first.
 class SoloMatch final : public Match {
  public:
-  SoloMatch(const RunConfig& config, uint64_t seed) : table_(rules_from(config)), seed_(seed) {
+  SoloMatch(const RunConfig& config, uint64_t seed)
+      : table_(rules_from(config)), density_tables_(table_), seed_(seed) {
     if (!bs::layout_exists(table_)) {
       throw config.error_at("rules.fleet", "no legal layout of this fleet exists on this board");
     }
@@ -97,20 +154,32 @@ class SoloMatch final : public Match {
   }
 
  private:
-  int fire(ShooterKind kind, const bs::Ocean& ocean, Rng& rng, LatencyRecorder& timer,
+  // One game of one variant: builds its shooter and plays (one visit per game).
+  int fire(const ShooterParams& params, const bs::Ocean& ocean, Rng& rng, LatencyRecorder& timer,
            int who) const {
-    switch (kind) {
-      case ShooterKind::kRandom: {
-        bs::RandomShooter shooter(table_.rules());
-        return bs::play_solo(table_.rules(), ocean, shooter, rng, timer, who).shots;
-      }
-    }
-    return 0;
+    const auto play = [&](auto&& shooter) {
+      return bs::play_solo(table_.rules(), ocean, shooter, rng, timer, who).shots;
+    };
+    return std::visit(
+        [&](const auto& p) {
+          using P = std::decay_t<decltype(p)>;
+          if constexpr (std::is_same_v<P, RandomParams>) {
+            return play(bs::RandomShooter(table_.rules()));
+          } else if constexpr (std::is_same_v<P, bs::HuntTargetParams>) {
+            return play(bs::HuntTargetShooter(table_.rules(), p));
+          } else if constexpr (std::is_same_v<P, bs::DensityParams>) {
+            return play(bs::DensityShooter(density_tables_, p));
+          } else {
+            return play(bs::MonteCarloShooter(density_tables_, p));
+          }
+        },
+        params);
   }
 
   bs::PlacementTable table_;
+  bs::DensityTables density_tables_;  // points into table_
   uint64_t seed_;
-  std::vector<ShooterKind> shooters_;
+  std::vector<ShooterParams> shooters_;
   std::vector<MetricSpec> metrics_ = {{"shots", "shots", "shots to sink the whole fleet"}};
 };
 
@@ -123,7 +192,7 @@ EngineSpec battleship_engine() {
   engine.modes = {
       {"solo", "each variant fires at the same fleet; fewest shots ranks first", 1, kMaxPlayers}};
   engine.rules = rule_params();
-  engine.strategies = {{"random", "fires at a uniformly random cell not yet fired at", {}}};
+  engine.strategies = strategy_specs();
   engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {
     return std::make_unique<SoloMatch>(config, seed);
   };

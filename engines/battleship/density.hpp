@@ -1,0 +1,82 @@
+// Strategies `density` and `seed-density`: fire at the cell covered by the
+// most placements of the ships still afloat.
+//
+// Hunt mode (no pending hit): every possible placement of every ship afloat
+// counts once per cell it covers. Target mode (pending hits): only placements
+// covering a pending hit count, each once per pending hit it covers. The
+// densest unshot cell is fired at; `checkerboard_weight` multiplies the
+// density of cells with (row + col) even in hunt mode (the seed's
+// selectTargetOptimized uses 1.5); ties go uniformly at random (the
+// strategy's own Rng) or, with TieBreak::kFirst, to the first in scan order.
+//
+// `seed-density` keeps the seed's behaviour for comparison: target mode only
+// counts placements covering *every* pending hit, any sink forgets every
+// pending hit, cells next to sunk ships are not ruled out, weights are
+// rounded down to integers, and ties go to the first cell.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "engines/battleship/knowledge.hpp"
+#include "engines/core/rng.hpp"
+
+namespace arena::battleship {
+
+enum class TieBreak { kRandom, kFirst };
+
+struct DensityParams {
+  double checkerboard_weight = 1.0;
+  TieBreak tie_break = TieBreak::kRandom;
+  bool seed_behaviour = false;
+};
+
+// The seed's AIPlayer as published (with its view of the board wired up).
+inline DensityParams seed_density_params(double checkerboard_weight) {
+  return {checkerboard_weight, TieBreak::kFirst, true};
+}
+
+class DensityShooter {
+ public:
+  DensityShooter(const DensityTables& tables, DensityParams params);
+
+  int choose(Rng& rng);
+  void observe(int cell, const ShotResult& result) { knowledge_.observe(cell, result); }
+
+  // The density the next choice maximises, before checkerboard weighting.
+  std::span<const int64_t> density();
+  bool targeting() const { return !knowledge_.pending().empty(); }
+  const BoardKnowledge& knowledge() const { return knowledge_; }
+
+ private:
+  void hunt_density();
+  bool target_density();  // false when no placement explains the pending hits
+
+  BoardKnowledge knowledge_;
+  DensityParams params_;
+  std::vector<int64_t> density_;
+  bool weighted_ = false;  // checkerboard weighting applies to the current density
+};
+
+// Index of the best unshot cell by `score`, ties broken by `tie_break`.
+// Shared by the density-style shooters.
+template <class Score>
+int pick_best_cell(const BoardKnowledge& knowledge, TieBreak tie_break, Rng& rng, Score score) {
+  double best_score = -1;
+  int best = -1;
+  uint64_t ties = 0;
+  for (int c = 0; c < knowledge.tables().cells(); ++c) {
+    if (knowledge.shot(c)) continue;
+    const double s = score(c);
+    if (s > best_score) {
+      best_score = s;
+      best = c;
+      ties = 1;
+    } else if (s == best_score && tie_break == TieBreak::kRandom && rng.below(++ties) == 0) {
+      best = c;  // reservoir sampling: each of the k tied cells kept with probability 1/k
+    }
+  }
+  return best;
+}
+
+}  // namespace arena::battleship

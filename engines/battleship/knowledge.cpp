@@ -1,0 +1,98 @@
+#include "engines/battleship/knowledge.hpp"
+
+#include <algorithm>
+
+namespace arena::battleship {
+
+DensityTables::DensityTables(const PlacementTable& table)
+    : table_(&table), cells_(table.rules().cells()) {
+  const auto& fleet = table.rules().fleet;
+  for (const auto& ship : fleet) {
+    if (std::find(lengths_.begin(), lengths_.end(), ship.length) == lengths_.end()) {
+      lengths_.push_back(ship.length);
+    }
+  }
+  for (const auto& ship : fleet) {
+    ship_length_index_.push_back(static_cast<int>(
+        std::find(lengths_.begin(), lengths_.end(), ship.length) - lengths_.begin()));
+  }
+  const int n = table.rules().size;
+  std::vector<std::vector<uint32_t>> covering(cells_);
+  cell_start_.push_back(0);
+  for (int k = 0; k < length_count(); ++k) {
+    first_of_length_.push_back(static_cast<uint32_t>(placement_of_.size()));
+    for (const Placement& p : table.of_length(lengths_[k])) {
+      const auto id = static_cast<uint32_t>(placement_of_.size());
+      placement_of_.push_back(&p);
+      length_index_of_.push_back(k);
+      for (int i = 0; i < p.length; ++i) {
+        cell_list_.push_back(static_cast<uint16_t>(p.cell(i, n)));
+        covering[p.cell(i, n)].push_back(id);
+      }
+      cell_start_.push_back(static_cast<uint32_t>(cell_list_.size()));
+    }
+  }
+  first_of_length_.push_back(static_cast<uint32_t>(placement_of_.size()));
+  cover_start_.push_back(0);
+  initial_cover_.assign(static_cast<size_t>(length_count()) * cells_, 0);
+  for (int c = 0; c < cells_; ++c) {
+    for (uint32_t id : covering[c]) {
+      cover_list_.push_back(id);
+      ++initial_cover_[length_index_of_[id] * cells_ + c];
+    }
+    cover_start_.push_back(static_cast<uint32_t>(cover_list_.size()));
+  }
+}
+
+BoardKnowledge::BoardKnowledge(const DensityTables& tables, KnowledgeRules rules)
+    : tables_(&tables),
+      rules_(rules),
+      alive_(static_cast<size_t>(tables.placement_count()), 1),
+      cover_(tables.initial_cover()) {
+  rules_.use_no_touch = rules.use_no_touch && tables.rules().touching == Touching::kForbidden;
+  const auto& fleet = tables.rules().fleet;
+  for (size_t s = 0; s < fleet.size(); ++s) {
+    ++afloat_[tables.length_index_of_ship(static_cast<int>(s))];
+    ship_afloat_[s] = true;
+  }
+}
+
+void BoardKnowledge::kill_covering(int cell) {
+  const int cells = tables_->cells();
+  for (uint32_t id : tables_->covering(cell)) {
+    if (!alive_[id]) continue;
+    alive_[id] = 0;
+    int32_t* cover = cover_.data() + tables_->length_index(id) * cells;
+    for (uint16_t c : tables_->cells_of(id))
+      --cover[c];
+  }
+}
+
+void BoardKnowledge::observe(int cell, const ShotResult& result) {
+  if (result.repeated) return;
+  shot_.set(cell);
+  if (result.kind == ShotKind::kMiss) {
+    kill_covering(cell);
+    return;
+  }
+  pending_[pending_count_++] = static_cast<uint16_t>(cell);
+  if (result.kind != ShotKind::kSunk) return;
+
+  --afloat_[tables_->length_index_of_ship(result.ship)];
+  ship_afloat_[result.ship] = false;
+  const Placement& ship = *result.sunk;
+  if (rules_.forget_on_sink) {
+    pending_count_ = 0;
+  } else {
+    pending_count_ =
+        static_cast<int>(std::remove_if(pending_.begin(), pending_.begin() + pending_count_,
+                                        [&](uint16_t c) { return ship.cells.test(c); }) -
+                         pending_.begin());
+  }
+  const CellSet& ruled_out = rules_.use_no_touch ? ship.halo : ship.cells;
+  for (int c = 0; c < tables_->cells(); ++c) {
+    if (ruled_out.test(c)) kill_covering(c);
+  }
+}
+
+}  // namespace arena::battleship

@@ -1,0 +1,101 @@
+// What a shooter knows about the enemy board, kept up to date incrementally.
+//
+// Contract: DensityTables is built once per match and shared read-only; it
+// numbers every placement of every ship length in the fleet and lists, for
+// each cell, the placements covering it. BoardKnowledge is one shooter's view
+// in one game: which cells were shot, the hits not yet explained by a sunk
+// ship ("pending"), how many ships of each length are afloat, and which
+// placements are still possible. A placement dies when it covers a miss or a
+// sunk ship's cell or, when the no-touch rule is used, a cell next to a sunk
+// ship; dead placements are subtracted from per-length cover counts at once,
+// so a density costs O(lengths x cells) instead of a recount of every
+// placement.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "engines/battleship/ocean.hpp"
+
+namespace arena::battleship {
+
+class DensityTables {
+ public:
+  explicit DensityTables(const PlacementTable& table);
+
+  const PlacementTable& placements() const { return *table_; }
+  const Rules& rules() const { return table_->rules(); }
+  int cells() const { return cells_; }
+  int length_count() const { return static_cast<int>(lengths_.size()); }
+  int length(int k) const { return lengths_[k]; }
+  // Index k of the length of fleet ship `ship`.
+  int length_index_of_ship(int ship) const { return ship_length_index_[ship]; }
+
+  int placement_count() const { return static_cast<int>(placement_of_.size()); }
+  const Placement& placement(uint32_t id) const { return *placement_of_[id]; }
+  int length_index(uint32_t id) const { return length_index_of_[id]; }
+  std::span<const uint16_t> cells_of(uint32_t id) const {
+    return {cell_list_.data() + cell_start_[id], cell_list_.data() + cell_start_[id + 1]};
+  }
+  std::span<const uint32_t> covering(int cell) const {
+    return {cover_list_.data() + cover_start_[cell], cover_list_.data() + cover_start_[cell + 1]};
+  }
+  // Ids of the placements of length index k: [first_of(k), first_of(k + 1)).
+  uint32_t first_of(int k) const { return first_of_length_[k]; }
+  // Placements of length index k covering each cell on an empty board: k * cells + cell.
+  const std::vector<int32_t>& initial_cover() const { return initial_cover_; }
+
+ private:
+  const PlacementTable* table_;
+  int cells_;
+  std::vector<int> lengths_;
+  std::vector<int> ship_length_index_;
+  std::vector<uint32_t> first_of_length_;
+  std::vector<const Placement*> placement_of_;
+  std::vector<int> length_index_of_;
+  std::vector<uint32_t> cell_start_;
+  std::vector<uint16_t> cell_list_;
+  std::vector<uint32_t> cover_start_;
+  std::vector<uint32_t> cover_list_;
+  std::vector<int32_t> initial_cover_;
+};
+
+struct KnowledgeRules {
+  bool use_no_touch = true;     // rule out cells next to sunk ships (if the rules forbid touching)
+  bool forget_on_sink = false;  // the seed's fault: any sink forgets every pending hit
+};
+
+class BoardKnowledge {
+ public:
+  BoardKnowledge(const DensityTables& tables, KnowledgeRules rules);
+
+  void observe(int cell, const ShotResult& result);
+
+  const DensityTables& tables() const { return *tables_; }
+  bool shot(int cell) const { return shot_.test(cell); }
+  std::span<const uint16_t> pending() const {
+    return {pending_.data(), pending_.data() + pending_count_};
+  }
+  int afloat(int k) const { return afloat_[k]; }
+  bool alive(uint32_t id) const { return alive_[id] != 0; }
+  int32_t cover(int k, int cell) const { return cover_[k * tables_->cells() + cell]; }
+  // Fleet indices of the ships not yet sunk.
+  bool ship_afloat(int ship) const { return ship_afloat_[ship]; }
+
+ private:
+  void kill_covering(int cell);
+
+  const DensityTables* tables_;
+  KnowledgeRules rules_;
+  CellSet shot_;
+  std::vector<uint8_t> alive_;
+  std::vector<int32_t> cover_;
+  std::array<int, kMaxShips> afloat_{};
+  std::array<bool, kMaxShips> ship_afloat_{};
+  std::array<uint16_t, kMaxCells> pending_{};
+  int pending_count_ = 0;
+};
+
+}  // namespace arena::battleship
