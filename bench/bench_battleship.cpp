@@ -3,6 +3,9 @@
 //   build/bench/arena_bench --benchmark_filter=Battleship
 #include <benchmark/benchmark.h>
 
+#include "engines/battleship/density.hpp"
+#include "engines/battleship/hunt_target.hpp"
+#include "engines/battleship/monte_carlo.hpp"
 #include "engines/battleship/random_shooter.hpp"
 #include "engines/battleship/solo.hpp"
 #include "harness/runner/game_record.hpp"
@@ -73,5 +76,88 @@ void BM_BattleshipSoloGameRandomTimed(benchmark::State& state) {
   solo_games(state, timer);
 }
 BENCHMARK(BM_BattleshipSoloGameRandomTimed);
+
+}  // namespace
+
+namespace {
+
+// The decision at the opening position (empty board), one per iteration.
+template <class Make>
+void opening_decision(benchmark::State& state, Make make) {
+  const Rules rules;
+  const PlacementTable table(rules);
+  const DensityTables tables(table);
+  auto shooter = make(tables);
+  Rng rng(5);
+  for (auto _ : state) {
+    auto copy = shooter;  // the opening position, fresh each time
+    benchmark::DoNotOptimize(copy.choose(rng));
+  }
+}
+
+void BM_BattleshipDensityOpeningDecision(benchmark::State& state) {
+  opening_decision(state, [](const DensityTables& t) { return DensityShooter(t, {}); });
+}
+BENCHMARK(BM_BattleshipDensityOpeningDecision);
+
+// The copy alone, to subtract from the decision above.
+void BM_BattleshipDensityCopyOnly(benchmark::State& state) {
+  const Rules rules;
+  const PlacementTable table(rules);
+  const DensityTables tables(table);
+  const DensityShooter shooter(tables, {});
+  for (auto _ : state) {
+    auto copy = shooter;
+    benchmark::DoNotOptimize(copy);
+  }
+}
+BENCHMARK(BM_BattleshipDensityCopyOnly);
+
+// Whole solo games (untimed), one per iteration, for each strategy.
+template <class Make>
+void whole_games(benchmark::State& state, Make make) {
+  const Rules rules;
+  const PlacementTable table(rules);
+  const DensityTables tables(table);
+  NullTimer timer;
+  uint64_t game = 0;
+  for (auto _ : state) {
+    Rng environment(derive_seed(3, 0, game, Purpose::kEnvironment));
+    Rng rng(derive_seed(3, 0, game++, player_purpose(0)));
+    auto shooter = make(rules, tables);
+    const Ocean ocean(rules, sample_uniform_layout(table, environment));
+    benchmark::DoNotOptimize(play_solo(rules, ocean, shooter, rng, timer, 0));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_BattleshipSoloGameHuntTarget(benchmark::State& state) {
+  whole_games(state, [](const Rules& r, const DensityTables&) { return HuntTargetShooter(r, {}); });
+}
+BENCHMARK(BM_BattleshipSoloGameHuntTarget);
+
+void BM_BattleshipSoloGameDensity(benchmark::State& state) {
+  whole_games(state, [](const Rules&, const DensityTables& t) { return DensityShooter(t, {}); });
+}
+BENCHMARK(BM_BattleshipSoloGameDensity);
+
+void BM_BattleshipSoloGameSeedDensity(benchmark::State& state) {
+  whole_games(state, [](const Rules&, const DensityTables& t) {
+    return DensityShooter(t, seed_density_params(1.5));
+  });
+}
+BENCHMARK(BM_BattleshipSoloGameSeedDensity);
+
+// Monte Carlo with `samples` per decision; time per sample = time per game /
+// (decisions x samples), reported as sample_cost.
+void BM_BattleshipSoloGameMonteCarlo(benchmark::State& state) {
+  const auto samples = static_cast<int>(state.range(0));
+  uint64_t drawn = 0;
+  whole_games(state, [&](const Rules&, const DensityTables& t) {
+    return MonteCarloShooter(t, {samples, TieBreak::kRandom});
+  });
+  (void)drawn;
+}
+BENCHMARK(BM_BattleshipSoloGameMonteCarlo)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -304,13 +304,13 @@ TEST_CASE("monte-carlo samples agree with every observation under both touching 
       while (!ocean.fleet_sunk()) {
         const int cell = shooter.choose(rng);
         const auto& occupancy = shooter.occupancy();
-        const uint32_t kept = *std::max_element(occupancy.begin(), occupancy.end()) > 0 ? 1 : 0;
+        const bool kept = *std::max_element(occupancy.begin(), occupancy.end()) > 0;
         for (int c = 0; c < rules.cells(); ++c) {
           if (misses.test(c) || ruled_out.test(c)) REQUIRE(occupancy[c] == 0);
         }
         if (kept && pending.any()) {
           // Every kept sample covers every pending hit: their counts are all equal and maximal.
-          uint32_t expected = 0;
+          int64_t expected = 0;
           for (int c = 0; c < rules.cells(); ++c) {
             if (pending.test(c)) {
               if (expected == 0) expected = occupancy[c];

@@ -8,23 +8,30 @@ namespace arena::battleship {
 DensityShooter::DensityShooter(const DensityTables& tables, DensityParams params)
     : knowledge_(tables, params.seed_behaviour ? KnowledgeRules{false, true} : KnowledgeRules{}),
       params_(params),
-      density_(static_cast<size_t>(tables.cells())) {}
+      target_(static_cast<size_t>(tables.cells())),
+      weighted_scores_(static_cast<size_t>(tables.cells())) {}
 
-void DensityShooter::hunt_density() {
-  const DensityTables& t = knowledge_.tables();
-  std::fill(density_.begin(), density_.end(), 0);
-  for (int k = 0; k < t.length_count(); ++k) {
-    const int ships = knowledge_.afloat(k);
-    if (ships == 0) continue;
-    for (int c = 0; c < t.cells(); ++c)
-      density_[c] += int64_t{ships} * knowledge_.cover(k, c);
+int pick_best_cell(std::span<const int64_t> score, const BoardKnowledge& knowledge,
+                   TieBreak tie_break, Rng& rng) {
+  const auto mask = knowledge.shot_mask();
+  const auto cells = score.size();
+  int64_t best = BoardKnowledge::kShotMask;
+  for (size_t c = 0; c < cells; ++c)
+    best = std::max(best, score[c] + mask[c]);
+  std::array<uint16_t, kMaxCells> tied;
+  int count = 0;
+  for (size_t c = 0; c < cells; ++c) {
+    if (score[c] + mask[c] != best || knowledge.shot(static_cast<int>(c))) continue;
+    if (tie_break == TieBreak::kFirst) return static_cast<int>(c);
+    tied[count++] = static_cast<uint16_t>(c);
   }
+  return count ? tied[rng.below(static_cast<uint64_t>(count))] : -1;
 }
 
 bool DensityShooter::target_density() {
   const DensityTables& t = knowledge_.tables();
   const auto pending = knowledge_.pending();
-  std::fill(density_.begin(), density_.end(), 0);
+  std::fill(target_.begin(), target_.end(), 0);
   bool any = false;
   // Default: a placement covering j pending hits is met j times, once from each.
   // Seed: only placements through the first pending hit that cover all the others.
@@ -39,7 +46,7 @@ bool DensityShooter::target_density() {
         continue;
       }
       for (uint16_t c : t.cells_of(id))
-        density_[c] += ships;
+        target_[c] += ships;
       any = true;
     }
   }
@@ -51,23 +58,32 @@ std::span<const int64_t> DensityShooter::density() {
   if (targeting()) {
     // With no placement left to explain the hits the seed scores every cell 0;
     // the default variant hunts instead.
-    if (target_density() || params_.seed_behaviour) return density_;
+    if (target_density() || params_.seed_behaviour) return density_ = target_;
   }
   weighted_ = params_.checkerboard_weight != 1.0;
-  hunt_density();
-  return density_;
+  return density_ = knowledge_.hunt_density();
 }
 
 int DensityShooter::choose(Rng& rng) {
   density();
-  const int n = knowledge_.tables().rules().size;
+  if (!weighted_) return pick_best_cell(density_, knowledge_, params_.tie_break, rng);
+  // Fixed point (1/1024) keeps scores integral: exact for weights like 1.5.
+  // The seed rounds d * 3 / 2 down in integers, which changes its ties.
+  const DensityTables& t = knowledge_.tables();
   const double weight = params_.checkerboard_weight;
-  const bool floor_scores = params_.seed_behaviour;
-  return pick_best_cell(knowledge_, params_.tie_break, rng, [&](int c) {
-    const auto d = static_cast<double>(density_[c]);
-    if (!weighted_ || (c / n + c % n) % 2 != 0) return d;
-    return floor_scores ? std::floor(d * weight) : d * weight;
-  });
+  const auto fixed_weight = static_cast<int64_t>(std::llround(weight * 1024));
+  for (size_t c = 0; c < density_.size(); ++c) {
+    const int64_t d = density_[c];
+    if (!t.even(static_cast<int>(c))) {
+      weighted_scores_[c] = d * 1024;
+    } else if (params_.seed_behaviour) {
+      weighted_scores_[c] =
+          static_cast<int64_t>(std::floor(static_cast<double>(d) * weight)) * 1024;
+    } else {
+      weighted_scores_[c] = d * fixed_weight;
+    }
+  }
+  return pick_best_cell(weighted_scores_, knowledge_, params_.tie_break, rng);
 }
 
 }  // namespace arena::battleship

@@ -15,6 +15,8 @@
 // rounded down to integers, and ties go to the first cell.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <span>
 #include <vector>
 
@@ -49,34 +51,21 @@ class DensityShooter {
   const BoardKnowledge& knowledge() const { return knowledge_; }
 
  private:
-  void hunt_density();
   bool target_density();  // false when no placement explains the pending hits
 
   BoardKnowledge knowledge_;
   DensityParams params_;
-  std::vector<int64_t> density_;
+  std::vector<int64_t> target_;  // target-mode density (hunt mode reads the knowledge's)
+  std::vector<int64_t> weighted_scores_;
+  std::span<const int64_t> density_;
   bool weighted_ = false;  // checkerboard weighting applies to the current density
 };
 
-// Index of the best unshot cell by `score`, ties broken by `tie_break`.
-// Shared by the density-style shooters.
-template <class Score>
-int pick_best_cell(const BoardKnowledge& knowledge, TieBreak tie_break, Rng& rng, Score score) {
-  double best_score = -1;
-  int best = -1;
-  uint64_t ties = 0;
-  for (int c = 0; c < knowledge.tables().cells(); ++c) {
-    if (knowledge.shot(c)) continue;
-    const double s = score(c);
-    if (s > best_score) {
-      best_score = s;
-      best = c;
-      ties = 1;
-    } else if (s == best_score && tie_break == TieBreak::kRandom && rng.below(++ties) == 0) {
-      best = c;  // reservoir sampling: each of the k tied cells kept with probability 1/k
-    }
-  }
-  return best;
-}
+// Index of the unshot cell with the highest score, ties broken by
+// `tie_break`; -1 if every cell was shot. Shared by the density-style
+// shooters. Two branch-free passes over score + shot mask (the maximum, then
+// the cells reaching it), so a random tie-break costs one draw.
+int pick_best_cell(std::span<const int64_t> score, const BoardKnowledge& knowledge,
+                   TieBreak tie_break, Rng& rng);
 
 }  // namespace arena::battleship

@@ -5,15 +5,28 @@
 namespace arena::battleship {
 
 HuntTargetShooter::HuntTargetShooter(const Rules& rules, HuntTargetParams params)
-    : rules_(&rules), params_(params) {
+    : rules_(&rules), params_(params), unshot_count_(rules.cells()) {
   for (size_t s = 0; s < rules.fleet.size(); ++s)
     afloat_lengths_[s] = rules.fleet[s].length;
+  for (int c = 0; c < unshot_count_; ++c) {
+    unshot_[c] = static_cast<uint16_t>(c);
+    position_[c] = static_cast<int16_t>(c);
+  }
+}
+
+void HuntTargetShooter::mark_shot(int cell) {
+  const int i = position_[cell];
+  if (i < 0) return;
+  const uint16_t last = unshot_[--unshot_count_];
+  unshot_[i] = last;
+  position_[last] = static_cast<int16_t>(i);
+  position_[cell] = -1;
 }
 
 int HuntTargetShooter::choose(Rng& rng) {
   while (stack_size_ > 0) {
     const int cell = stack_[--stack_size_];
-    if (!shot_.test(cell)) {
+    if (!shot(cell)) {
       last_was_target_ = true;
       return cell;
     }
@@ -23,7 +36,7 @@ int HuntTargetShooter::choose(Rng& rng) {
 }
 
 void HuntTargetShooter::observe(int cell, const ShotResult& result) {
-  shot_.set(cell);
+  mark_shot(cell);
   if (result.kind == ShotKind::kMiss || result.repeated) return;
   if (result.kind == ShotKind::kSunk) afloat_lengths_[result.ship] = 0;
   push_neighbours(cell);
@@ -50,22 +63,25 @@ int HuntTargetShooter::parity_step() const {
   return std::max(smallest, 1);
 }
 
-// Uniform over the unshot cells of the hunting lattice, else over all unshot cells.
+// Uniform over the unshot cells of the hunting lattice, else over all unshot
+// cells: a few rejection draws from the unshot list, then (lattice nearly
+// exhausted) a scan. Either way each eligible cell is equally likely.
 int HuntTargetShooter::hunt(Rng& rng) const {
   const int n = rules_->size;
-  const int cells = rules_->cells();
-  const int lattice = parity_step();
-  for (const int step : {lattice, 1}) {  // lattice exhausted: hunt anywhere
-    int eligible = 0;
-    for (int c = 0; c < cells; ++c)
-      eligible += !shot_.test(c) && (c / n + c % n) % step == 0;
-    if (eligible == 0) continue;
-    auto pick = static_cast<int>(rng.below(static_cast<uint64_t>(eligible)));
-    for (int c = 0; c < cells; ++c) {
-      if (!shot_.test(c) && (c / n + c % n) % step == 0 && pick-- == 0) return c;
-    }
+  const int step = parity_step();
+  const auto draw = [&] { return unshot_[rng.below(static_cast<uint64_t>(unshot_count_))]; };
+  if (step == 1) return draw();
+  const auto on_lattice = [&](int c) { return (c / n + c % n) % step == 0; };
+  for (int attempt = 0; attempt < 4 * step; ++attempt) {
+    const int c = draw();
+    if (on_lattice(c)) return c;
   }
-  return 0;  // every cell shot: the fleet is sunk and the game already over
+  std::array<uint16_t, kMaxCells> eligible;
+  int count = 0;
+  for (int i = 0; i < unshot_count_; ++i) {
+    if (on_lattice(unshot_[i])) eligible[count++] = unshot_[i];
+  }
+  return count ? eligible[rng.below(static_cast<uint64_t>(count))] : draw();
 }
 
 }  // namespace arena::battleship

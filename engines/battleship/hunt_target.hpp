@@ -39,10 +39,15 @@ class HuntTargetShooter {
   int hunt(Rng& rng) const;
   int parity_step() const;
   void push_neighbours(int cell);
+  bool shot(int cell) const { return position_[cell] < 0; }
+  void mark_shot(int cell);
 
   const Rules* rules_;
   HuntTargetParams params_;
-  CellSet shot_;
+  // Unshot cells in any order; position_[cell] is the cell's index there, or -1 once shot.
+  std::array<uint16_t, kMaxCells> unshot_{};
+  std::array<int16_t, kMaxCells> position_{};
+  int unshot_count_ = 0;
   std::array<int, kMaxShips> afloat_lengths_{};  // length of each ship afloat, 0 once sunk
   std::array<uint16_t, 4 * kMaxCells> stack_{};
   int stack_size_ = 0;

@@ -41,6 +41,7 @@ DensityTables::DensityTables(const PlacementTable& table)
       ++initial_cover_[length_index_of_[id] * cells_ + c];
     }
     cover_start_.push_back(static_cast<uint32_t>(cover_list_.size()));
+    even_.push_back((c / n + c % n) % 2 == 0 ? 1 : 0);
   }
 }
 
@@ -48,12 +49,18 @@ BoardKnowledge::BoardKnowledge(const DensityTables& tables, KnowledgeRules rules
     : tables_(&tables),
       rules_(rules),
       alive_(static_cast<size_t>(tables.placement_count()), 1),
-      cover_(tables.initial_cover()) {
+      cover_(tables.initial_cover()),
+      hunt_(static_cast<size_t>(tables.cells()), 0),
+      shot_mask_(static_cast<size_t>(tables.cells()), 0) {
   rules_.use_no_touch = rules.use_no_touch && tables.rules().touching == Touching::kForbidden;
   const auto& fleet = tables.rules().fleet;
   for (size_t s = 0; s < fleet.size(); ++s) {
     ++afloat_[tables.length_index_of_ship(static_cast<int>(s))];
     ship_afloat_[s] = true;
+  }
+  for (int k = 0; k < tables.length_count(); ++k) {
+    for (int c = 0; c < tables.cells(); ++c)
+      hunt_[c] += int64_t{afloat_[k]} * cover(k, c);
   }
 }
 
@@ -62,15 +69,19 @@ void BoardKnowledge::kill_covering(int cell) {
   for (uint32_t id : tables_->covering(cell)) {
     if (!alive_[id]) continue;
     alive_[id] = 0;
-    int32_t* cover = cover_.data() + tables_->length_index(id) * cells;
-    for (uint16_t c : tables_->cells_of(id))
+    const int k = tables_->length_index(id);
+    int32_t* cover = cover_.data() + k * cells;
+    for (uint16_t c : tables_->cells_of(id)) {
       --cover[c];
+      hunt_[c] -= afloat_[k];
+    }
   }
 }
 
 void BoardKnowledge::observe(int cell, const ShotResult& result) {
   if (result.repeated) return;
   shot_.set(cell);
+  shot_mask_[cell] = kShotMask;
   if (result.kind == ShotKind::kMiss) {
     kill_covering(cell);
     return;
@@ -78,7 +89,11 @@ void BoardKnowledge::observe(int cell, const ShotResult& result) {
   pending_[pending_count_++] = static_cast<uint16_t>(cell);
   if (result.kind != ShotKind::kSunk) return;
 
-  --afloat_[tables_->length_index_of_ship(result.ship)];
+  // One ship of length k fewer: hunt = sum_k afloat_k x cover_k loses cover_k.
+  const int k = tables_->length_index_of_ship(result.ship);
+  --afloat_[k];
+  for (int c = 0; c < tables_->cells(); ++c)
+    hunt_[c] -= cover(k, c);
   ship_afloat_[result.ship] = false;
   const Placement& ship = *result.sunk;
   if (rules_.forget_on_sink) {

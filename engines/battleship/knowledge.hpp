@@ -46,6 +46,8 @@ class DensityTables {
   uint32_t first_of(int k) const { return first_of_length_[k]; }
   // Placements of length index k covering each cell on an empty board: k * cells + cell.
   const std::vector<int32_t>& initial_cover() const { return initial_cover_; }
+  // 1 for cells with (row + col) even (the checkerboard colour the seed favours).
+  bool even(int cell) const { return even_[cell] != 0; }
 
  private:
   const PlacementTable* table_;
@@ -60,6 +62,7 @@ class DensityTables {
   std::vector<uint32_t> cover_start_;
   std::vector<uint32_t> cover_list_;
   std::vector<int32_t> initial_cover_;
+  std::vector<uint8_t> even_;
 };
 
 struct KnowledgeRules {
@@ -74,13 +77,19 @@ class BoardKnowledge {
   void observe(int cell, const ShotResult& result);
 
   const DensityTables& tables() const { return *tables_; }
-  bool shot(int cell) const { return shot_.test(cell); }
+  bool shot(int cell) const { return shot_[cell]; }  // unchecked: cell is on the board
+  // 0 for cells not shot yet, kShotMask for cells shot: adding it to any
+  // score keeps shot cells from ever being the best.
+  static constexpr int64_t kShotMask = -(int64_t{1} << 50);
+  std::span<const int64_t> shot_mask() const { return shot_mask_; }
   std::span<const uint16_t> pending() const {
     return {pending_.data(), pending_.data() + pending_count_};
   }
   int afloat(int k) const { return afloat_[k]; }
   bool alive(uint32_t id) const { return alive_[id] != 0; }
   int32_t cover(int k, int cell) const { return cover_[k * tables_->cells() + cell]; }
+  // Hunt-mode density: placements of ships afloat covering each cell.
+  std::span<const int64_t> hunt_density() const { return hunt_; }
   // Fleet indices of the ships not yet sunk.
   bool ship_afloat(int ship) const { return ship_afloat_[ship]; }
 
@@ -92,6 +101,8 @@ class BoardKnowledge {
   CellSet shot_;
   std::vector<uint8_t> alive_;
   std::vector<int32_t> cover_;
+  std::vector<int64_t> hunt_;
+  std::vector<int64_t> shot_mask_;
   std::array<int, kMaxShips> afloat_{};
   std::array<bool, kMaxShips> ship_afloat_{};
   std::array<uint16_t, kMaxCells> pending_{};

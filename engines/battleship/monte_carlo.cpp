@@ -58,8 +58,7 @@ int MonteCarloShooter::sample(Rng& rng) {
 
 int MonteCarloShooter::choose(Rng& rng) {
   if (sample(rng) == 0) return density_.choose(rng);
-  return pick_best_cell(density_.knowledge(), params_.tie_break, rng,
-                        [&](int c) { return static_cast<double>(occupancy_[c]); });
+  return pick_best_cell(occupancy_, density_.knowledge(), params_.tie_break, rng);
 }
 
 }  // namespace arena::battleship

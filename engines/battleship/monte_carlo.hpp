@@ -37,14 +37,14 @@ class MonteCarloShooter {
   uint64_t samples_kept() const { return kept_; }
   uint64_t samples_drawn() const { return drawn_; }
   // Per-cell occupancy counts of the last decision's kept samples.
-  const std::vector<uint32_t>& occupancy() const { return occupancy_; }
+  const std::vector<int64_t>& occupancy() const { return occupancy_; }
 
  private:
   int sample(Rng& rng);  // fills occupancy_, returns samples kept
 
   DensityShooter density_;  // holds the knowledge; the fallback
   MonteCarloParams params_;
-  std::vector<uint32_t> occupancy_;
+  std::vector<int64_t> occupancy_;
   std::vector<uint32_t> alive_;        // possible placement ids, grouped by ship afloat
   std::vector<uint32_t> alive_start_;  // ship i's ids: [alive_start_[i], alive_start_[i + 1])
   std::vector<uint32_t> chosen_;
