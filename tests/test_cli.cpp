@@ -289,3 +289,51 @@ TEST_CASE("a run that cannot write its results exits 1 and leaves no staging fol
   CHECK(o.err.rfind("arena: run failed: ", 0) == 0);
   CHECK(read_file(dir / "plain-file") == "not a folder");
 }
+
+TEST_CASE("expect blocks are checked and recorded and strict exits 3 on a miss") {
+  const fs::path dir = scratch("expect");
+  const std::string base = std::string(kConfig) + "expect:\n";
+  write_file(dir / "hit.yaml", base +
+                                   "  - {variant: first, metric: shots, stat: mean, value: 95.39, "
+                                   "tolerance: 1, source: exact}\n");
+  write_file(dir / "miss.yaml", base +
+                                    "  - {variant: first, metric: shots, stat: median, value: 50, "
+                                    "tolerance: 1, source: made up}\n");
+  const Outcome hit = arena_cli(
+      "run " + (dir / "hit.yaml").string() + " --quiet --strict --out " + (dir / "h").string(),
+      dir);
+  CHECK(hit.code == 0);
+  CHECK(hit.out.find("REPRODUCED  [exact]") != std::string::npos);
+  const Outcome miss = arena_cli(
+      "run " + (dir / "miss.yaml").string() + " --quiet --strict --out " + (dir / "m").string(),
+      dir);
+  CHECK(miss.code == 3);
+  CHECK(miss.out.find("NOT REPRODUCED") != std::string::npos);
+  const auto summary =
+      nlohmann::json::parse(read_file(dir / "m" / "summary.json"));  // results are still written
+  CHECK(summary["expectations"][0]["reproduced"] == false);
+  CHECK(summary["expectations"][0]["measured"] == 97);
+  CHECK(arena_cli("run " + (dir / "miss.yaml").string() + " --quiet --out " + (dir / "m").string(),
+                  dir)
+            .code == 0);
+}
+
+TEST_CASE("a bad expect entry is a config error naming the key") {
+  const fs::path dir = scratch("bad-expect");
+  const std::string base = std::string(kConfig) + "expect:\n";
+  write_file(dir / "variant.yaml",
+             base + "  - {variant: third, metric: shots, value: 1, tolerance: 1, source: x}\n");
+  write_file(dir / "metric.yaml",
+             base + "  - {variant: first, metric: shoots, value: 1, tolerance: 1, source: x}\n");
+  const Outcome v =
+      arena_cli("run " + (dir / "variant.yaml").string() + " --out " + (dir / "o").string(), dir);
+  CHECK(v.code == 2);
+  CHECK(v.err.find("variant.yaml:9:15: expect[0].variant: no player named 'third'") !=
+        std::string::npos);
+  const Outcome m =
+      arena_cli("run " + (dir / "metric.yaml").string() + " --out " + (dir / "o").string(), dir);
+  CHECK(m.code == 2);
+  CHECK(m.err.find("metric.yaml:9:30: expect[0].metric: unknown metric 'shoots'; metrics: "
+                   "win_rate, shots (did you mean 'shots'?)") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "o"));
+}

@@ -1,5 +1,6 @@
 // The subcommands of `arena`. Each returns the process exit code:
-// 0 success, 1 the run itself failed, 2 bad input (config, flags, files).
+// 0 success, 1 the run itself failed, 2 bad input (config, flags, files),
+// 3 (run --strict) a published figure in `expect` was not reproduced.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +18,7 @@ struct RunOptions {
   std::optional<uint64_t> seed;
   std::optional<std::string> out;
   bool quiet = false;
+  bool strict = false;  // exit 3 when a published figure is not reproduced
 };
 
 int run_command(const RunOptions& options, const Registry& registry);

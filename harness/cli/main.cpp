@@ -73,6 +73,8 @@ int main(int argc, char** argv) {
                                      "only by a complete run")
                          ->type_name("DIR");
   run->add_flag("--quiet,-q", run_options.quiet, "no progress on stderr");
+  run->add_flag("--strict", run_options.strict,
+                "exit 3 when a published figure in the config's 'expect' is not reproduced");
 
   app.add_subcommand("list", "show every engine, mode, strategy and parameter with its default");
 

@@ -1,4 +1,5 @@
 // `arena run`: load -> build the match -> play -> write results -> print table.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -70,6 +71,7 @@ int run_command(const RunOptions& options, const Registry& registry) {
     info.seed = config.seed ? *config.seed : fresh_seed();
     info.threads = config.threads > 0 ? config.threads : tbb::info::default_concurrency();
     const std::unique_ptr<Match> match = engine.make_match(config, info.seed);
+    validate_expectations(config, match->metrics());
     StagedResults staged(options.out ? std::filesystem::path(*options.out)
                                      : std::filesystem::path("results") / config.name);
     if (!config.seed && !options.quiet) {
@@ -79,8 +81,10 @@ int run_command(const RunOptions& options, const Registry& registry) {
 
     info.timer_overhead_ns = measure_timer_overhead_ns();
     const RunStats stats = play_into(config, *match, staged, info, options.quiet);
-    staged.write_file("summary.json",
-                      summary_json(config, info, match->metrics(), stats).dump(2) + "\n");
+    const auto expectations = check_expectations(config, match->metrics(), stats);
+    staged.write_file(
+        "summary.json",
+        summary_json(config, info, match->metrics(), stats, expectations).dump(2) + "\n");
     staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
     staged.commit();
 
@@ -88,7 +92,10 @@ int run_command(const RunOptions& options, const Registry& registry) {
     fmt::print("{} games in {:.2f} s ({:.0f} games/s, {} threads); results in {}\n", stats.games(),
                info.wall_seconds, static_cast<double>(stats.games()) / info.wall_seconds,
                info.threads, staged.final_dir().string());
-    return 0;
+    fmt::print("{}", expectations_text(expectations));
+    const bool all_reproduced = std::all_of(expectations.begin(), expectations.end(),
+                                            [](const auto& r) { return r.reproduced; });
+    return options.strict && !all_reproduced ? 3 : 0;
   } catch (const ConfigError& e) {
     fmt::print(stderr, "{}\n", e.what());
     return 2;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -30,8 +31,11 @@ ConfigError RunConfig::error_at(const std::string& path, const std::string& mess
 
 namespace {
 
-const std::vector<std::string> kTopLevelKeys = {"name",    "engine", "seed",  "games",
-                                                "threads", "mode",   "rules", "players"};
+const std::vector<std::string> kTopLevelKeys = {"name", "engine", "seed",    "games", "threads",
+                                                "mode", "rules",  "players", "expect"};
+const std::vector<std::string> kExpectKeys = {"variant", "metric",    "stat",
+                                              "value",   "tolerance", "source"};
+const std::vector<std::string> kStats = {"mean", "median", "p90", "min", "max"};
 const std::vector<std::string> kPlayerKeys = {"name", "strategy", "params"};
 
 // Reads one YAML document into a RunConfig, keeping the file name for errors.
@@ -78,6 +82,7 @@ class Loader {
   void parse_name(const YAML::Node& root);
   const EngineSpec& parse_engine(const YAML::Node& root);
   void parse_players(const YAML::Node& root, const EngineSpec& engine, const ModeSpec& mode);
+  void parse_expectations(const YAML::Node& root);
 
   const Registry& registry_;
   RunConfig config_;
@@ -305,6 +310,50 @@ void Loader::parse_players(const YAML::Node& root, const EngineSpec& engine, con
   }
 }
 
+// `expect`: a list of published figures. Variants are checked here; metric
+// names are checked when the match is built (they belong to the engine's mode).
+void Loader::parse_expectations(const YAML::Node& root) {
+  const YAML::Node list = root["expect"];
+  if (!list.IsDefined() || list.IsNull()) return;
+  if (!list.IsSequence()) {
+    throw error(list, "expect", fmt::format("expected a list of figures, got {}", kind_of(list)));
+  }
+  for (size_t i = 0; i < list.size(); ++i) {
+    const YAML::Node node = list[i];
+    const std::string path = fmt::format("expect[{}]", i);
+    if (!node.IsMap())
+      throw error(node, path, fmt::format("expected a map, got {}", kind_of(node)));
+    config_.marks[path] = mark_of(node);
+    check_keys(node, path, kExpectKeys, "an expectation");
+    Expectation e;
+    const YAML::Node variant = require(node, "variant", path, "an expectation");
+    e.variant = parse_string(variant, path + ".variant");
+    std::vector<std::string> names;
+    for (const auto& p : config_.players)
+      names.push_back(p.name);
+    if (std::find(names.begin(), names.end(), e.variant) == names.end()) {
+      throw error(variant, path + ".variant",
+                  fmt::format("no player named '{}'{}", e.variant, did_you_mean(e.variant, names)));
+    }
+    e.metric = parse_string(require(node, "metric", path, "an expectation"), path + ".metric");
+    if (node["stat"].IsDefined()) {
+      e.stat = parse_string(node["stat"], path + ".stat");
+      if (std::find(kStats.begin(), kStats.end(), e.stat) == kStats.end()) {
+        throw error(node["stat"], path + ".stat",
+                    fmt::format("'{}' is not one of {}{}", e.stat, fmt::join(kStats, " | "),
+                                did_you_mean(e.stat, kStats)));
+      }
+    }
+    const double inf = std::numeric_limits<double>::infinity();
+    e.value =
+        parse_real(require(node, "value", path, "an expectation"), path + ".value", -inf, inf);
+    e.tolerance =
+        parse_real(require(node, "tolerance", path, "an expectation"), path + ".tolerance", 0, inf);
+    e.source = parse_string(require(node, "source", path, "an expectation"), path + ".source");
+    config_.expect.push_back(std::move(e));
+  }
+}
+
 RunConfig Loader::load(const std::string& text) {
   YAML::Node root;
   try {
@@ -343,6 +392,7 @@ RunConfig Loader::load(const std::string& text) {
   config_.rules = parse_params(root["rules"], engine.rules, "rules",
                                fmt::format("the rules of engine '{}'", engine.name));
   parse_players(root, engine, *engine.find_mode(config_.mode));
+  parse_expectations(root);
   return std::move(config_);
 }
 

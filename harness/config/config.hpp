@@ -25,6 +25,17 @@ struct PlayerConfig {
   ParamSet params;
 };
 
+// A published figure the run should reproduce: `stat` of `metric` for
+// `variant` within `tolerance` of `value` (metric "win_rate" has no stat).
+struct Expectation {
+  std::string variant;
+  std::string metric;
+  std::string stat = "mean";  // mean | median | p90 | min | max
+  double value = 0;
+  double tolerance = 0;
+  std::string source;
+};
+
 struct RunConfig {
   std::string file;  // path as given, for messages
   std::string name;
@@ -35,6 +46,7 @@ struct RunConfig {
   std::string mode;
   ParamSet rules;
   std::vector<PlayerConfig> players;
+  std::vector<Expectation> expect;
   // Where each key was written, by path ("games", "rules.size",
   // "players[1].params.parity"), for errors found after loading.
   std::map<std::string, SourceMark> marks;

@@ -58,7 +58,20 @@ std::string resolved_yaml(const RunConfig& config, uint64_t seed) {
     emit_params(out, player.params);
     out << YAML::EndMap;
   }
-  out << YAML::EndSeq << YAML::EndMap;
+  out << YAML::EndSeq;
+  if (!config.expect.empty()) {
+    out << YAML::Key << "expect" << YAML::Value << YAML::BeginSeq;
+    for (const Expectation& e : config.expect) {
+      out << YAML::BeginMap << YAML::Key << "variant" << YAML::Value << e.variant;
+      out << YAML::Key << "metric" << YAML::Value << e.metric;
+      out << YAML::Key << "stat" << YAML::Value << e.stat;
+      out << YAML::Key << "value" << YAML::Value << e.value;
+      out << YAML::Key << "tolerance" << YAML::Value << e.tolerance;
+      out << YAML::Key << "source" << YAML::Value << e.source << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+  }
+  out << YAML::EndMap;
   return std::string(out.c_str()) + "\n";
 }
 

@@ -104,8 +104,27 @@ const std::vector<std::string>& timing_fields() {
   return fields;
 }
 
+Json expectations_json(const std::vector<ExpectationResult>& results) {
+  Json out = Json::array();
+  for (const auto& r : results) {
+    const Expectation& e = *r.expectation;
+    Json j;
+    j["variant"] = e.variant;
+    j["metric"] = e.metric;
+    if (e.metric != "win_rate") j["stat"] = e.stat;
+    j["value"] = e.value;
+    j["tolerance"] = e.tolerance;
+    j["source"] = e.source;
+    j["measured"] = r.measured_ok ? Json(r.measured) : Json(nullptr);
+    j["reproduced"] = r.reproduced;
+    out.push_back(j);
+  }
+  return out;
+}
+
 Json summary_json(const RunConfig& config, const RunInfo& info,
-                  const std::vector<MetricSpec>& metrics, const RunStats& stats) {
+                  const std::vector<MetricSpec>& metrics, const RunStats& stats,
+                  const std::vector<ExpectationResult>& expectations) {
   Json out;
   out["name"] = config.name;
   out["engine"] = config.engine;
@@ -125,6 +144,7 @@ Json summary_json(const RunConfig& config, const RunInfo& info,
   }
   out["variants"] = variants;
   out["matches"] = matches_json(config, stats);
+  out["expectations"] = expectations_json(expectations);
   return out;
 }
 

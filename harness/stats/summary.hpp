@@ -4,9 +4,10 @@
 // wall_seconds, games_per_second, timer_overhead_ns, version, variants (per
 // variant: name, strategy, params, games, wins, losses, draws, win_rate,
 // win_rate_ci95, mean_rank, decision_latency_ns, metrics) and matches
-// (pairwise records). Timing fields: threads, wall_seconds, games_per_second,
-// timer_overhead_ns and every decision_latency_ns; all other fields are
-// identical whatever the thread count.
+// (pairwise records), and expectations (each published figure with the
+// measured value and whether it was reproduced). Timing fields: threads, wall_seconds,
+// games_per_second, timer_overhead_ns and every decision_latency_ns; all other fields are identical
+// whatever the thread count.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +18,7 @@
 #include "harness/config/config.hpp"
 #include "harness/registry/registry.hpp"
 #include "harness/runner/run_stats.hpp"
+#include "harness/stats/expectations.hpp"
 
 namespace arena {
 
@@ -28,7 +30,8 @@ struct RunInfo {
 };
 
 nlohmann::ordered_json summary_json(const RunConfig& config, const RunInfo& info,
-                                    const std::vector<MetricSpec>& metrics, const RunStats& stats);
+                                    const std::vector<MetricSpec>& metrics, const RunStats& stats,
+                                    const std::vector<ExpectationResult>& expectations);
 
 // The fields that depend on timing or thread count, for comparisons.
 const std::vector<std::string>& timing_fields();
