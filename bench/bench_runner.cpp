@@ -16,7 +16,8 @@ using namespace arena;
 class EmptyMatch final : public Match {
  public:
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
-  void play(uint64_t game, GameSink& sink) const override {
+  uint64_t game_count() const override { return 0; }  // the plan gives the count
+  void play(uint64_t game, GameSink& sink, SeriesMemory* /*memory*/) const override {
     sink.add(SeatResult{0, 1, {static_cast<int64_t>(game & 63)}});
   }
 

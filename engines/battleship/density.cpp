@@ -5,11 +5,47 @@
 
 namespace arena::battleship {
 
-DensityShooter::DensityShooter(const DensityTables& tables, DensityParams params)
+DensityShooter::DensityShooter(const DensityTables& tables, DensityParams params,
+                               const LearnedPrior* learned)
     : knowledge_(tables, params.seed_behaviour ? KnowledgeRules{false, true} : KnowledgeRules{}),
       params_(params),
       target_(static_cast<size_t>(tables.cells())),
-      weighted_scores_(static_cast<size_t>(tables.cells())) {}
+      weighted_scores_(static_cast<size_t>(tables.cells())) {
+  if (params.prior != Prior::kLearned || learned == nullptr || learned->fleets() == 0) return;
+  placement_weight_.resize(static_cast<size_t>(tables.placement_count()));
+  for (int id = 0; id < tables.placement_count(); ++id) {
+    placement_weight_[id] =
+        learned->weight(tables.placement(static_cast<uint32_t>(id)), params.prior_strength);
+  }
+  learned_.resize(static_cast<size_t>(tables.cells()));
+}
+
+// Like the unweighted densities, with each placement counting its prior
+// weight; scaled to integers (2^40 for the densest cell) for pick_best_cell.
+void DensityShooter::learned_density(bool target) {
+  const DensityTables& t = knowledge_.tables();
+  std::fill(learned_.begin(), learned_.end(), 0.0);
+  const auto add = [&](uint32_t id) {
+    const int ships = knowledge_.afloat(t.length_index(id));
+    if (ships == 0 || !knowledge_.alive(id)) return;
+    const double w = ships * placement_weight_[id];
+    for (uint16_t c : t.cells_of(id))
+      learned_[c] += w;
+  };
+  if (target) {
+    for (uint16_t hit : knowledge_.pending()) {
+      for (uint32_t id : t.covering(hit))
+        add(id);
+    }
+  } else {
+    for (int id = 0; id < t.placement_count(); ++id)
+      add(static_cast<uint32_t>(id));
+  }
+  const double top = *std::max_element(learned_.begin(), learned_.end());
+  const double scale = top > 0 ? std::ldexp(1.0, 40) / top : 0.0;
+  for (size_t c = 0; c < learned_.size(); ++c)
+    target_[c] = std::llround(learned_[c] * scale);
+}
 
 int pick_best_cell(std::span<const int64_t> score, const BoardKnowledge& knowledge,
                    TieBreak tie_break, Rng& rng) {
@@ -58,10 +94,15 @@ std::span<const int64_t> DensityShooter::density() {
   if (targeting()) {
     // With no placement left to explain the hits the seed scores every cell 0;
     // the default variant hunts instead.
-    if (target_density() || params_.seed_behaviour) return density_ = target_;
+    if (target_density() || params_.seed_behaviour) {
+      if (!placement_weight_.empty()) learned_density(true);
+      return density_ = target_;
+    }
   }
   weighted_ = params_.checkerboard_weight != 1.0;
-  return density_ = knowledge_.hunt_density();
+  if (placement_weight_.empty()) return density_ = knowledge_.hunt_density();
+  learned_density(false);
+  return density_ = target_;
 }
 
 int DensityShooter::choose(Rng& rng) {

@@ -21,26 +21,33 @@
 #include <vector>
 
 #include "engines/battleship/knowledge.hpp"
+#include "engines/battleship/learned_prior.hpp"
 #include "engines/core/rng.hpp"
 
 namespace arena::battleship {
 
 enum class TieBreak { kRandom, kFirst };
+enum class Prior { kUniform, kLearned };
 
 struct DensityParams {
   double checkerboard_weight = 1.0;
   TieBreak tie_break = TieBreak::kRandom;
   bool seed_behaviour = false;
+  // kLearned: each placement counts with its LearnedPrior weight instead of 1.
+  Prior prior = Prior::kUniform;
+  double prior_strength = 50;  // pseudo-fleets of mean occupancy (see LearnedPrior)
 };
 
 // The seed's AIPlayer as published (with its view of the board wired up).
 inline DensityParams seed_density_params(double checkerboard_weight) {
-  return {checkerboard_weight, TieBreak::kFirst, true};
+  return {checkerboard_weight, TieBreak::kFirst, true, Prior::kUniform, 0};
 }
 
 class DensityShooter {
  public:
-  DensityShooter(const DensityTables& tables, DensityParams params);
+  // `learned` (may be null) feeds Prior::kLearned; it must outlive the shooter.
+  DensityShooter(const DensityTables& tables, DensityParams params,
+                 const LearnedPrior* learned = nullptr);
 
   int choose(Rng& rng);
   void observe(int cell, const ShotResult& result) { knowledge_.observe(cell, result); }
@@ -51,12 +58,15 @@ class DensityShooter {
   const BoardKnowledge& knowledge() const { return knowledge_; }
 
  private:
-  bool target_density();  // false when no placement explains the pending hits
+  bool target_density();              // false when no placement explains the pending hits
+  void learned_density(bool target);  // the weighted version of either, into target_
 
   BoardKnowledge knowledge_;
   DensityParams params_;
   std::vector<int64_t> target_;  // target-mode density (hunt mode reads the knowledge's)
   std::vector<int64_t> weighted_scores_;
+  std::vector<double> placement_weight_;  // empty unless a learned prior has seen fleets
+  std::vector<double> learned_;
   std::span<const int64_t> density_;
   bool weighted_ = false;  // checkerboard weighting applies to the current density
 };

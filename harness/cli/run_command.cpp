@@ -44,10 +44,10 @@ RunStats play_into(const RunConfig& config, const Match& match, const StagedResu
   std::setvbuf(rows.get(), buffer.data(), _IOFBF, buffer.size());
   std::fputs(csv_header(match.metrics()).c_str(), rows.get());
 
-  RunPlan plan{config.games, info.threads, {}};
+  RunPlan plan{match.game_count(), info.threads, {}};
   for (const auto& p : config.players)
     plan.variant_names.push_back(p.name);
-  Progress progress(config.games, Progress::style_for_stderr(quiet));
+  Progress progress(plan.games, Progress::style_for_stderr(quiet));
   const auto start = std::chrono::steady_clock::now();
   RunStats stats = run_games(match, plan, rows.get(), &progress);
   info.wall_seconds =
@@ -71,6 +71,7 @@ int run_command(const RunOptions& options, const Registry& registry) {
     info.seed = config.seed ? *config.seed : fresh_seed();
     info.threads = config.threads > 0 ? config.threads : tbb::info::default_concurrency();
     const std::unique_ptr<Match> match = engine.make_match(config, info.seed);
+    info.planned_games = match->game_count();
     validate_expectations(config, match->metrics());
     StagedResults staged(options.out ? std::filesystem::path(*options.out)
                                      : std::filesystem::path("results") / config.name);

@@ -31,8 +31,9 @@ ConfigError RunConfig::error_at(const std::string& path, const std::string& mess
 
 namespace {
 
-const std::vector<std::string> kTopLevelKeys = {"name", "engine", "seed",    "games", "threads",
-                                                "mode", "rules",  "players", "expect"};
+const std::vector<std::string> kTopLevelKeys = {"name", "engine", "seed",  "games",   "threads",
+                                                "mode", "format", "rules", "players", "expect"};
+const std::vector<std::string> kFormats = {"round-robin", "gauntlet", "head-to-head"};
 const std::vector<std::string> kExpectKeys = {"variant", "metric",    "stat",
                                               "value",   "tolerance", "source"};
 const std::vector<std::string> kStats = {"mean", "median", "p90", "min", "max"};
@@ -83,6 +84,7 @@ class Loader {
   const EngineSpec& parse_engine(const YAML::Node& root);
   void parse_players(const YAML::Node& root, const EngineSpec& engine, const ModeSpec& mode);
   void parse_expectations(const YAML::Node& root);
+  void parse_format(const YAML::Node& root);
 
   const Registry& registry_;
   RunConfig config_;
@@ -310,6 +312,22 @@ void Loader::parse_players(const YAML::Node& root, const EngineSpec& engine, con
   }
 }
 
+void Loader::parse_format(const YAML::Node& root) {
+  const YAML::Node node = root["format"];
+  if (!node.IsDefined()) return;
+  config_.format = parse_string(node, "format");
+  if (std::find(kFormats.begin(), kFormats.end(), config_.format) == kFormats.end()) {
+    throw error(node, "format",
+                fmt::format("'{}' is not one of {}{}", config_.format, fmt::join(kFormats, " | "),
+                            did_you_mean(config_.format, kFormats)));
+  }
+  if (config_.format == "head-to-head" && config_.players.size() != 2) {
+    throw error(
+        node, "format",
+        fmt::format("head-to-head takes exactly 2 players, got {}", config_.players.size()));
+  }
+}
+
 // `expect`: a list of published figures. Variants are checked here; metric
 // names are checked when the match is built (they belong to the engine's mode).
 void Loader::parse_expectations(const YAML::Node& root) {
@@ -392,6 +410,7 @@ RunConfig Loader::load(const std::string& text) {
   config_.rules = parse_params(root["rules"], engine.rules, "rules",
                                fmt::format("the rules of engine '{}'", engine.name));
   parse_players(root, engine, *engine.find_mode(config_.mode));
+  parse_format(root);
   parse_expectations(root);
   return std::move(config_);
 }

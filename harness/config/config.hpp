@@ -44,6 +44,9 @@ struct RunConfig {
   uint64_t games = 1000;
   int threads = 0;  // 0: all cores
   std::string mode;
+  // Who meets whom when variants contest in pairs: round-robin (every pairing),
+  // gauntlet (the first player against each other one), head-to-head (two players).
+  std::string format = "round-robin";
   ParamSet rules;
   std::vector<PlayerConfig> players;
   std::vector<Expectation> expect;

@@ -37,14 +37,28 @@ struct MetricSpec {
   std::string help;
 };
 
+// What a match carries from one game to the next within a series (e.g. the
+// fleets a learning strategy has seen). Owned by the runner.
+class SeriesMemory {
+ public:
+  virtual ~SeriesMemory() = default;
+};
+
 // A playable match: immutable after construction, so play() may run on many
 // threads at once. Everything random in game `game_index` is derived from
-// (seed, match, game_index, purpose).
+// (seed, match, game_index, purpose). Games come in series of
+// series_length() consecutive indices (1 by default); the runner plays a
+// series in order on one worker, passing the memory new_series() made for it,
+// so what is learnt within a series never depends on the thread count.
 class Match {
  public:
   virtual ~Match() = default;
   virtual const std::vector<MetricSpec>& metrics() const = 0;
-  virtual void play(uint64_t game_index, GameSink& sink) const = 0;
+  // Games the run plays (e.g. games per pairing x pairings).
+  virtual uint64_t game_count() const = 0;
+  virtual uint64_t series_length() const { return 1; }
+  virtual std::unique_ptr<SeriesMemory> new_series() const { return nullptr; }
+  virtual void play(uint64_t game_index, GameSink& sink, SeriesMemory* memory) const = 0;
 };
 
 struct EngineSpec {

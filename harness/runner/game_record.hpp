@@ -10,6 +10,7 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -51,11 +52,20 @@ class GameSink {
   LatencyRecorder& timer() { return timer_; }
   void add(const SeatResult& seat) { seats_.push_back(seat); }
   std::span<const SeatResult> seats() const { return seats_; }
-  void clear() { seats_.clear(); }
+  // Paired games (the same deal played twice with seats swapped) share a key;
+  // the runner combines the two into pentanomial counts. Both games of a pair
+  // must lie in one series (see Match::series_length).
+  void set_pair(uint64_t key) { pair_ = key; }
+  std::optional<uint64_t> pair() const { return pair_; }
+  void clear() {
+    seats_.clear();
+    pair_.reset();
+  }
 
  private:
   LatencyRecorder timer_;
   std::vector<SeatResult> seats_;  // reused from game to game: no allocation per game
+  std::optional<uint64_t> pair_;
 };
 
 }  // namespace arena

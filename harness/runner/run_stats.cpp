@@ -51,12 +51,51 @@ int64_t IntHistogram::quantile(double q) const {
 }
 
 RunStats::RunStats(int variants, int metrics)
-    : variants_(variants), pairs_(static_cast<size_t>(variants) * variants), latency_(variants) {
+    : variants_(variants),
+      pairs_(static_cast<size_t>(variants) * variants),
+      pentanomial_(static_cast<size_t>(variants) * variants, Pentanomial{}),
+      latency_(variants) {
   for (auto& v : variants_)
     v.metrics.resize(metrics);
 }
 
-void RunStats::add_game(std::span<const SeatResult> seats) {
+namespace {
+
+// Points of `variant` in a game: 2 for a win, 1 for a draw, 0 for a loss (half points).
+int half_points(std::span<const SeatResult> seats, int variant) {
+  int firsts = 0;
+  const SeatResult* mine = nullptr;
+  for (const SeatResult& s : seats) {
+    firsts += s.rank == 1;
+    if (s.variant == variant) mine = &s;
+  }
+  if (!mine || mine->rank != 1) return 0;
+  return firsts > 1 ? 1 : 2;
+}
+
+}  // namespace
+
+void RunStats::add_pair(std::span<const SeatResult> first, std::span<const SeatResult> second) {
+  for (const SeatResult& a : first) {
+    for (const SeatResult& b : first) {
+      if (a.variant == b.variant) continue;
+      // a's points over both games, in half points: 0..4 indexes LL, LD, WL+DD, WD, WW.
+      const int points = half_points(first, a.variant) + half_points(second, a.variant);
+      ++pentanomial_[a.variant * variants() + b.variant][points];
+    }
+  }
+}
+
+void RunStats::add_game(std::span<const SeatResult> seats, std::optional<uint64_t> pair) {
+  if (pair) {
+    if (open_pair_ == pair) {
+      add_pair(open_pair_seats_, seats);
+      open_pair_.reset();
+    } else {
+      open_pair_ = pair;
+      open_pair_seats_.assign(seats.begin(), seats.end());
+    }
+  }
   ++games_;
   const bool contest = seats.size() >= 2;
   const auto firsts =
@@ -101,8 +140,11 @@ RunStats& RunStats::operator+=(const RunStats& other) {
       v.metrics[m] += o.metrics[m];
     latency_[i] += other.latency_[i];
   }
-  for (size_t i = 0; i < pairs_.size(); ++i)
+  for (size_t i = 0; i < pairs_.size(); ++i) {
     pairs_[i] += other.pairs_[i];
+    for (size_t k = 0; k < 5; ++k)
+      pentanomial_[i][k] += other.pentanomial_[i][k];
+  }
   return *this;
 }
 

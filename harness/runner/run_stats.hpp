@@ -7,7 +7,9 @@
 // counted as played but is not a contest: it adds no win, loss or draw.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -53,6 +55,10 @@ struct Record {
   }
 };
 
+// Results of game pairs between two variants, by the first variant's points
+// over the pair (loss 0, draw 1/2, win 1): [LL, LD, WL+DD, WD, WW].
+using Pentanomial = std::array<uint64_t, 5>;
+
 struct VariantStats {
   uint64_t games = 0;
   uint64_t rank_sum = 0;
@@ -64,8 +70,9 @@ class RunStats {
  public:
   RunStats(int variants, int metrics);
 
-  // Adds one game's seats (see the contract above).
-  void add_game(std::span<const SeatResult> seats);
+  // Adds one game's seats (see the contract above). Games with a pair key are
+  // also combined with the other game of their pair, whichever comes first.
+  void add_game(std::span<const SeatResult> seats, std::optional<uint64_t> pair = std::nullopt);
   RunStats& operator+=(const RunStats& other);
 
   int variants() const { return static_cast<int>(variants_.size()); }
@@ -73,13 +80,21 @@ class RunStats {
   const VariantStats& variant(int v) const { return variants_[v]; }
   // Record of variant a against variant b (a != b) over the games both played.
   const Record& pair(int a, int b) const { return pairs_[a * variants() + b]; }
+  // Pentanomial counts of variant a against variant b over complete pairs.
+  const Pentanomial& pentanomial(int a, int b) const { return pentanomial_[a * variants() + b]; }
   std::span<LatencyHistogram> latency() { return latency_; }
   const LatencyHistogram& latency(int v) const { return latency_[v]; }
 
  private:
   uint64_t games_ = 0;
   std::vector<VariantStats> variants_;
-  std::vector<Record> pairs_;  // variants x variants
+  void add_pair(std::span<const SeatResult> first, std::span<const SeatResult> second);
+
+  std::vector<Record> pairs_;             // variants x variants
+  std::vector<Pentanomial> pentanomial_;  // variants x variants
+  // The first game of a pair whose second game has not been added yet.
+  std::optional<uint64_t> open_pair_;
+  std::vector<SeatResult> open_pair_seats_;
   std::vector<LatencyHistogram> latency_;
 };
 

@@ -55,10 +55,13 @@ void append_rows(std::string& out, uint64_t game, std::span<const SeatResult> se
 void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& block) {
   GameSink sink(block.stats.latency());
   const size_t metric_count = match.metrics().size();
+  const uint64_t series = match.series_length();
+  std::unique_ptr<SeriesMemory> memory;
   for (uint64_t game = block.begin; game < block.end; ++game) {
+    if (game % series == 0) memory = match.new_series();  // blocks start on series boundaries
     sink.clear();
-    match.play(game, sink);
-    block.stats.add_game(sink.seats());
+    match.play(game, sink, memory.get());
+    block.stats.add_game(sink.seats(), sink.pair());
     if (keep_rows) append_rows(block.rows, game, sink.seats(), plan, metric_count);
   }
 }
@@ -80,7 +83,8 @@ uint64_t block_size(uint64_t games, int threads) {
 RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Progress* progress) {
   const int variants = static_cast<int>(plan.variant_names.size());
   const int metrics = static_cast<int>(match.metrics().size());
-  const uint64_t step = block_size(plan.games, plan.threads);
+  const uint64_t series = match.series_length();
+  const uint64_t step = block_size(plan.games / series, plan.threads) * series;
   RunStats total(variants, metrics);
   uint64_t next = 0;
   using BlockPtr = std::shared_ptr<Block>;

@@ -38,8 +38,8 @@ std::string csv_header(const std::vector<MetricSpec>& metrics);
 // order and reports progress (may be null). Exceptions from a game propagate.
 RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Progress* progress);
 
-// Games per block: small enough to keep every worker busy, large enough that
-// scheduling costs nothing. Depends on the thread count, which is harmless:
+// Games (or series, when a match plays series) per block: small enough to keep every worker busy,
+// large enough that scheduling costs nothing. Depends on the thread count, which is harmless:
 // blocks change only how work is cut, never what is computed.
 uint64_t block_size(uint64_t games, int threads);
 

@@ -1,5 +1,7 @@
 #include "harness/stats/summary.hpp"
 
+#include <numeric>
+
 #include "harness/stats/proportion.hpp"
 
 namespace arena {
@@ -90,6 +92,10 @@ Json matches_json(const RunConfig& config, const RunStats& stats) {
       match["b"] = config.players[b].name;
       match["games"] = r.contests();
       add_record(match, r);
+      const Pentanomial& penta = stats.pentanomial(a, b);
+      if (std::accumulate(penta.begin(), penta.end(), uint64_t{0}) > 0) {
+        match["pentanomial"] = penta;  // [LL, LD, WL+DD, WD, WW] for a
+      }
       matches.push_back(match);
     }
   }
@@ -137,7 +143,8 @@ Json summary_json(const RunConfig& config, const RunInfo& info,
       info.wall_seconds > 0 ? static_cast<double>(stats.games()) / info.wall_seconds : 0.0;
   out["timer_overhead_ns"] = info.timer_overhead_ns;
   out["version"] = ARENA_VERSION;
-  out["complete"] = stats.games() == config.games;
+  out["format"] = config.format;
+  out["complete"] = stats.games() == info.planned_games;
   Json variants = Json::array();
   for (int v = 0; v < stats.variants(); ++v) {
     variants.push_back(variant_json(config.players[v], v, metrics, stats));

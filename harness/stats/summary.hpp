@@ -24,6 +24,7 @@ namespace arena {
 
 struct RunInfo {
   uint64_t seed = 0;
+  uint64_t planned_games = 0;
   int threads = 1;
   double wall_seconds = 0;
   uint64_t timer_overhead_ns = 0;

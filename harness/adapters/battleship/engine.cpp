@@ -1,0 +1,28 @@
+// Binds engines/battleship to the harness: its EngineSpec.
+#include "harness/adapters/adapters.hpp"
+#include "harness/adapters/battleship/shooters.hpp"
+
+namespace arena {
+
+EngineSpec battleship_engine() {
+  using namespace battleship_adapter;
+  EngineSpec engine;
+  engine.name = "battleship";
+  engine.help = "Battleship: find and sink a hidden fleet";
+  engine.modes = {
+      {"solo", "each variant fires at the same fleets; fewest shots ranks first", 1, kMaxPlayers},
+      {"duel",
+       "variants alternate shots at each other's fleet, first to sink all wins; every pairing "
+       "plays paired games (fleets and first shooter swapped)",
+       2, kMaxPlayers},
+  };
+  engine.rules = rule_params();
+  engine.strategies = strategy_specs();
+  engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {
+    if (config.mode == "duel") return make_duel_match(config, seed);
+    return make_solo_match(config, seed);
+  };
+  return engine;
+}
+
+}  // namespace arena

@@ -1,0 +1,59 @@
+// The Battleship engine seen from the harness: its parameters, the tables a
+// match shares between threads, and shooters built from a player's config.
+#pragma once
+
+#include <memory>
+#include <variant>
+#include <vector>
+
+#include "engines/battleship/defenders.hpp"
+#include "engines/battleship/density.hpp"
+#include "engines/battleship/hunt_target.hpp"
+#include "engines/battleship/monte_carlo.hpp"
+#include "engines/battleship/random_shooter.hpp"
+#include "harness/config/config.hpp"
+#include "harness/registry/registry.hpp"
+
+namespace arena::battleship_adapter {
+
+namespace bs = battleship;
+
+std::vector<ParamSpec> rule_params();
+std::vector<StrategySpec> strategy_specs();
+
+struct RandomParams {};
+using ShooterParams =
+    std::variant<RandomParams, bs::HuntTargetParams, bs::DensityParams, bs::MonteCarloParams>;
+using AnyShooter = std::variant<bs::RandomShooter, bs::HuntTargetShooter, bs::DensityShooter,
+                                bs::MonteCarloShooter>;
+
+// Everything a match precomputes once and shares read-only. Not movable: the
+// density and defender tables point into the placement table.
+struct Tables {
+  Tables(const bs::Rules& rules, bs::Defender defender)
+      : placements(rules), density(placements), defender(placements, defender) {}
+  Tables(const Tables&) = delete;
+  Tables& operator=(const Tables&) = delete;
+
+  const bs::Rules& rules() const { return placements.rules(); }
+
+  bs::PlacementTable placements;
+  bs::DensityTables density;
+  bs::DefenderTables defender;
+};
+
+// Reads and cross-checks the rules (ConfigError at the key at fault).
+bs::Rules rules_from(const RunConfig& config);
+bs::Defender defender_from(const RunConfig& config);
+// Checks that a legal layout exists and `games` suits the series length.
+void check_playable(const RunConfig& config, const Tables& tables, uint64_t games_multiple);
+
+ShooterParams shooter_from(const PlayerConfig& player);
+// A fresh shooter for one game; `prior` (may be null) feeds a learned density prior.
+AnyShooter make_shooter(const ShooterParams& params, const Tables& tables,
+                        const bs::LearnedPrior* prior);
+
+std::unique_ptr<Match> make_solo_match(const RunConfig& config, uint64_t seed);
+std::unique_ptr<Match> make_duel_match(const RunConfig& config, uint64_t seed);
+
+}  // namespace arena::battleship_adapter

@@ -1,0 +1,74 @@
+// Mode `solo`: each game draws one fleet; every variant fires at that same
+// fleet (common random numbers: differences between variants are not layout
+// luck) and is ranked by shots, fewest first.
+#include "engines/battleship/solo.hpp"
+#include "harness/adapters/battleship/shooters.hpp"
+
+namespace arena::battleship_adapter {
+namespace {
+
+class SoloMatch final : public Match {
+ public:
+  SoloMatch(const RunConfig& config, uint64_t seed)
+      : tables_(rules_from(config), defender_from(config)),
+        seed_(seed),
+        games_(config.games),
+        series_length_(static_cast<uint64_t>(config.rules.integer("series_length"))) {
+    check_playable(config, tables_, series_length_);
+    for (const auto& player : config.players)
+      shooters_.push_back(shooter_from(player));
+  }
+
+  const std::vector<MetricSpec>& metrics() const override { return metrics_; }
+  uint64_t game_count() const override { return games_; }
+  uint64_t series_length() const override { return series_length_; }
+  std::unique_ptr<SeriesMemory> new_series() const override {
+    return std::make_unique<Series>(tables_.rules());
+  }
+
+  void play(uint64_t game, GameSink& sink, SeriesMemory* memory) const override {
+    Rng environment(derive_seed(seed_, 0, game, Purpose::kEnvironment));
+    const bs::Layout layout = tables_.defender.draw(environment);
+    const bs::Ocean ocean(tables_.rules(), layout);
+    bs::LearnedPrior* prior = memory ? &static_cast<Series*>(memory)->prior : nullptr;
+    std::array<int, kMaxPlayers> shots{};
+    const int variants = static_cast<int>(shooters_.size());
+    for (int v = 0; v < variants; ++v) {
+      Rng rng(derive_seed(seed_, 0, game, player_purpose(static_cast<uint64_t>(v))));
+      AnyShooter shooter = make_shooter(shooters_[v], tables_, prior);
+      shots[v] = std::visit(
+          [&](auto& s) {
+            return bs::play_solo(tables_.rules(), ocean, s, rng, sink.timer(), v).shots;
+          },
+          shooter);
+    }
+    for (int v = 0; v < variants; ++v) {
+      int rank = 1;
+      for (int u = 0; u < variants; ++u)
+        rank += shots[u] < shots[v] ? 1 : 0;
+      sink.add(SeatResult{v, rank, {shots[v]}});
+    }
+    if (prior) prior->add(layout);  // every shooter has now seen the whole fleet
+  }
+
+ private:
+  struct Series : SeriesMemory {
+    explicit Series(const bs::Rules& rules) : prior(rules) {}
+    bs::LearnedPrior prior;
+  };
+
+  Tables tables_;
+  uint64_t seed_;
+  uint64_t games_;
+  uint64_t series_length_;
+  std::vector<ShooterParams> shooters_;
+  std::vector<MetricSpec> metrics_ = {{"shots", "shots", "shots to sink the whole fleet"}};
+};
+
+}  // namespace
+
+std::unique_ptr<Match> make_solo_match(const RunConfig& config, uint64_t seed) {
+  return std::make_unique<SoloMatch>(config, seed);
+}
+
+}  // namespace arena::battleship_adapter
