@@ -81,37 +81,18 @@ BENCHMARK(BM_BattleshipSoloGameRandomTimed);
 
 namespace {
 
-// The decision at the opening position (empty board), one per iteration.
-template <class Make>
-void opening_decision(benchmark::State& state, Make make) {
+// The decision at the opening position (empty board). choose() changes no
+// knowledge (only observe() does), so every iteration decides the opening anew.
+void BM_BattleshipDensityOpeningDecision(benchmark::State& state) {
   const Rules rules;
   const PlacementTable table(rules);
   const DensityTables tables(table);
-  auto shooter = make(tables);
+  DensityShooter shooter(tables, {});
   Rng rng(5);
-  for (auto _ : state) {
-    auto copy = shooter;  // the opening position, fresh each time
-    benchmark::DoNotOptimize(copy.choose(rng));
-  }
-}
-
-void BM_BattleshipDensityOpeningDecision(benchmark::State& state) {
-  opening_decision(state, [](const DensityTables& t) { return DensityShooter(t, {}); });
+  for (auto _ : state)
+    benchmark::DoNotOptimize(shooter.choose(rng));
 }
 BENCHMARK(BM_BattleshipDensityOpeningDecision);
-
-// The copy alone, to subtract from the decision above.
-void BM_BattleshipDensityCopyOnly(benchmark::State& state) {
-  const Rules rules;
-  const PlacementTable table(rules);
-  const DensityTables tables(table);
-  const DensityShooter shooter(tables, {});
-  for (auto _ : state) {
-    auto copy = shooter;
-    benchmark::DoNotOptimize(copy);
-  }
-}
-BENCHMARK(BM_BattleshipDensityCopyOnly);
 
 // Whole solo games (untimed), one per iteration, for each strategy.
 template <class Make>
@@ -148,16 +129,29 @@ void BM_BattleshipSoloGameSeedDensity(benchmark::State& state) {
 }
 BENCHMARK(BM_BattleshipSoloGameSeedDensity);
 
-// Monte Carlo with `samples` per decision; time per sample = time per game /
-// (decisions x samples), reported as sample_cost.
+// Monte Carlo with `samples` per decision: whole solo games, with the cost
+// of one kept sample (time / samples kept) and the share of drawn samples kept.
 void BM_BattleshipSoloGameMonteCarlo(benchmark::State& state) {
-  const auto samples = static_cast<int>(state.range(0));
-  uint64_t drawn = 0;
-  whole_games(state, [&](const Rules&, const DensityTables& t) {
-    return MonteCarloShooter(t, {samples, TieBreak::kRandom});
-  });
-  (void)drawn;
+  const Rules rules;
+  const PlacementTable table(rules);
+  const DensityTables tables(table);
+  NullTimer timer;
+  const MonteCarloParams params{static_cast<int>(state.range(0)), TieBreak::kRandom};
+  uint64_t game = 0, kept = 0, drawn = 0;
+  for (auto _ : state) {
+    Rng environment(derive_seed(3, 0, game, Purpose::kEnvironment));
+    Rng rng(derive_seed(3, 0, game++, player_purpose(0)));
+    MonteCarloShooter shooter(tables, params);
+    const Ocean ocean(rules, sample_uniform_layout(table, environment));
+    benchmark::DoNotOptimize(play_solo(rules, ocean, shooter, rng, timer, 0));
+    kept += shooter.samples_kept();
+    drawn += shooter.samples_drawn();
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["time_per_kept_sample"] = benchmark::Counter(
+      static_cast<double>(kept), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["kept_share"] = static_cast<double>(kept) / static_cast<double>(drawn);
 }
-BENCHMARK(BM_BattleshipSoloGameMonteCarlo)->Arg(100)->Arg(1000)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_BattleshipSoloGameMonteCarlo)->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond);
 
 }  // namespace
