@@ -10,33 +10,17 @@
 #include "engines/battleship/learned_prior.hpp"
 #include "harness/config/config.hpp"
 #include "harness/runner/runner.hpp"
+#include "play_config.hpp"
 
 using namespace arena;
 using namespace arena::battleship;
 
 namespace {
 
-struct Played {
-  RunStats stats;
-  std::string rows;
-  uint64_t games = 0;
-};
+using testing::Played;
 
 Played play(const std::string& yaml, int threads) {
-  static const Registry registry = make_registry();
-  const RunConfig config = parse_config(yaml, "t.yaml", registry);
-  const auto match = registry.find(config.engine)->make_match(config, *config.seed);
-  RunPlan plan{match->game_count(), threads, {}};
-  for (const auto& p : config.players)
-    plan.variant_names.push_back(p.name);
-  char* buffer = nullptr;
-  size_t size = 0;
-  std::FILE* rows = open_memstream(&buffer, &size);
-  RunStats stats = run_games(*match, plan, rows, nullptr);
-  std::fclose(rows);
-  Played result{std::move(stats), std::string(buffer, size), plan.games};
-  std::free(buffer);
-  return result;
+  return testing::play_config(yaml, threads);
 }
 
 bool border_cell(int cell, int n) {

@@ -76,6 +76,9 @@ class Loader {
   uint64_t parse_uint64(const YAML::Node& node, const std::string& path) const;
   double parse_real(const YAML::Node& node, const std::string& path, double min, double max) const;
   bool parse_bool(const YAML::Node& node, const std::string& path) const;
+  // A name that must be one of `choices` (with a suggestion when it is not).
+  std::string parse_one_of(const YAML::Node& node, const std::string& path,
+                           const std::vector<std::string>& choices) const;
   ParamValue parse_param(const YAML::Node& node, const ParamSpec& spec, const std::string& path);
   ParamSet parse_params(const YAML::Node& node, const std::vector<ParamSpec>& specs,
                         const std::string& path, const std::string& owner);
@@ -182,6 +185,17 @@ bool Loader::parse_bool(const YAML::Node& node, const std::string& path) const {
   throw error(node, path, fmt::format("expected true or false, got {}", kind_of(node)));
 }
 
+std::string Loader::parse_one_of(const YAML::Node& node, const std::string& path,
+                                 const std::vector<std::string>& choices) const {
+  std::string value = parse_string(node, path);
+  if (std::find(choices.begin(), choices.end(), value) == choices.end()) {
+    throw error(node, path,
+                fmt::format("'{}' is not one of {}{}", value, fmt::join(choices, " | "),
+                            did_you_mean(value, choices)));
+  }
+  return value;
+}
+
 ParamValue Loader::parse_param(const YAML::Node& node, const ParamSpec& spec,
                                const std::string& path) {
   switch (spec.type) {
@@ -191,15 +205,8 @@ ParamValue Loader::parse_param(const YAML::Node& node, const ParamSpec& spec,
       return parse_real(node, path, spec.min, spec.max);
     case ParamType::kBool:
       return parse_bool(node, path);
-    case ParamType::kChoice: {
-      const std::string value = parse_string(node, path);
-      if (std::find(spec.choices.begin(), spec.choices.end(), value) == spec.choices.end()) {
-        throw error(node, path,
-                    fmt::format("'{}' is not one of {}{}", value, fmt::join(spec.choices, " | "),
-                                did_you_mean(value, spec.choices)));
-      }
-      return value;
-    }
+    case ParamType::kChoice:
+      return parse_one_of(node, path, spec.choices);
     case ParamType::kNameToInt: {
       if (!node.IsMap() || node.size() == 0) {
         throw error(node, path,
@@ -315,12 +322,7 @@ void Loader::parse_players(const YAML::Node& root, const EngineSpec& engine, con
 void Loader::parse_format(const YAML::Node& root) {
   const YAML::Node node = root["format"];
   if (!node.IsDefined()) return;
-  config_.format = parse_string(node, "format");
-  if (std::find(kFormats.begin(), kFormats.end(), config_.format) == kFormats.end()) {
-    throw error(node, "format",
-                fmt::format("'{}' is not one of {}{}", config_.format, fmt::join(kFormats, " | "),
-                            did_you_mean(config_.format, kFormats)));
-  }
+  config_.format = parse_one_of(node, "format", kFormats);
   if (config_.format == "head-to-head" && config_.players.size() != 2) {
     throw error(
         node, "format",
@@ -355,12 +357,7 @@ void Loader::parse_expectations(const YAML::Node& root) {
     }
     e.metric = parse_string(require(node, "metric", path, "an expectation"), path + ".metric");
     if (node["stat"].IsDefined()) {
-      e.stat = parse_string(node["stat"], path + ".stat");
-      if (std::find(kStats.begin(), kStats.end(), e.stat) == kStats.end()) {
-        throw error(node["stat"], path + ".stat",
-                    fmt::format("'{}' is not one of {}{}", e.stat, fmt::join(kStats, " | "),
-                                did_you_mean(e.stat, kStats)));
-      }
+      e.stat = parse_one_of(node["stat"], path + ".stat", kStats);
     }
     const double inf = std::numeric_limits<double>::infinity();
     e.value =
