@@ -337,3 +337,22 @@ TEST_CASE("a bad expect entry is a config error naming the key") {
                    "win_rate, shots (did you mean 'shots'?)") != std::string::npos);
   CHECK_FALSE(fs::exists(dir / "o"));
 }
+
+TEST_CASE("a duel prints each pairing with its pentanomial counts") {
+  const fs::path dir = scratch("duel");
+  write_file(dir / "d.yaml",
+             "name: d\nengine: battleship\nseed: 5\ngames: 200\nmode: duel\nplayers:\n"
+             "  - {name: a, strategy: density}\n  - {name: b, strategy: hunt-target}\n");
+  const Outcome o =
+      arena_cli("run " + (dir / "d.yaml").string() + " --quiet --out " + (dir / "o").string(), dir);
+  REQUIRE(o.code == 0);
+  CHECK(o.out.find("a vs b: +") != std::string::npos);
+  CHECK(o.out.find("pairs [LL, LD, WL+DD, WD, WW] = [") != std::string::npos);
+  const auto summary = nlohmann::json::parse(read_file(dir / "o" / "summary.json"));
+  const auto penta = summary["matches"][0]["pentanomial"];
+  CHECK(penta.size() == 5);
+  uint64_t pairs = 0;
+  for (const auto& n : penta)
+    pairs += n.get<uint64_t>();
+  CHECK(pairs == 100);
+}

@@ -90,6 +90,7 @@ int run_command(const RunOptions& options, const Registry& registry) {
     staged.commit();
 
     fmt::print("{}", results_table(config, match->metrics(), stats));
+    fmt::print("{}", paired_matches_text(config, stats));
     fmt::print("{} games in {:.2f} s ({:.0f} games/s, {} threads); results in {}\n", stats.games(),
                info.wall_seconds, static_cast<double>(stats.games()) / info.wall_seconds,
                info.threads, staged.final_dir().string());

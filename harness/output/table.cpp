@@ -51,4 +51,19 @@ std::string results_table(const RunConfig& config, const std::vector<MetricSpec>
   return out;
 }
 
+std::string paired_matches_text(const RunConfig& config, const RunStats& stats) {
+  std::string out;
+  for (int a = 0; a < stats.variants(); ++a) {
+    for (int b = a + 1; b < stats.variants(); ++b) {
+      const Pentanomial& p = stats.pentanomial(a, b);
+      if (p[0] + p[1] + p[2] + p[3] + p[4] == 0) continue;
+      const Record& r = stats.pair(a, b);
+      out += fmt::format("{} vs {}: +{} -{} ={}  score {}  pairs [LL, LD, WL+DD, WD, WW] = [{}]\n",
+                         config.players[a].name, config.players[b].name, r.wins, r.losses, r.draws,
+                         win_rate_cell(r), fmt::join(p, ", "));
+    }
+  }
+  return out;
+}
+
 }  // namespace arena

@@ -16,6 +16,11 @@ namespace arena {
 std::string results_table(const RunConfig& config, const std::vector<MetricSpec>& metrics,
                           const RunStats& stats);
 
+// One line per pairing that played paired games: the first variant's wins,
+// losses and draws, its score with a 95% interval, and the pentanomial counts.
+// Empty when no games were paired.
+std::string paired_matches_text(const RunConfig& config, const RunStats& stats);
+
 // "850 ns", "12.3 us", "4.56 ms", "1.23 s".
 std::string format_nanoseconds(double ns);
 
