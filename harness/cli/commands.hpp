@@ -23,6 +23,15 @@ struct RunOptions {
 
 int run_command(const RunOptions& options, const Registry& registry);
 
+struct SolveOptions {
+  std::string engine;               // the puzzle: "rooks"
+  std::optional<std::string> file;  // judge-format boards; standard input when empty
+  bool show = false;                // also print each placement ('R' for rooks)
+};
+
+// `arena solve rooks [FILE]`: one optimum per board, in input order.
+int solve_command(const SolveOptions& options);
+
 // `arena list`: every engine, mode, rule, strategy and parameter with its default.
 std::string list_text(const Registry& registry);
 

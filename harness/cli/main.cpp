@@ -78,6 +78,16 @@ int main(int argc, char** argv) {
 
   app.add_subcommand("list", "show every engine, mode, strategy and parameter with its default");
 
+  SolveOptions solve_options;
+  std::string solve_file;
+  auto* solve = app.add_subcommand(
+      "solve", "solve judge-format boards exactly: 'arena solve rooks [FILE]' prints one optimum "
+               "per board (boards: a line with n, then n rows of '.' and 'X'; a line 0 ends)");
+  solve->add_option("puzzle", solve_options.engine, "the puzzle: rooks")->required();
+  auto* solve_file_option =
+      solve->add_option("file", solve_file, "boards to read (default: standard input)");
+  solve->add_flag("--show", solve_options.show, "also print each placement, 'R' for rooks");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -86,7 +96,11 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  if (app.got_subcommand("list")) {
+  if (app.got_subcommand("solve")) {
+    if (solve_file_option->count() > 0) solve_options.file = solve_file;
+    return solve_command(solve_options);
+  }
+    if (app.got_subcommand("list")) {
     fmt::print("{}", list_text(registry));
     return 0;
   }
