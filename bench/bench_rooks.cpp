@@ -20,7 +20,8 @@ const Board& big_board() {
 
 // Hopcroft-Karp, segments included.
 void BM_RooksExact1000(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(solve_exact(big_board(), Segments(big_board())));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(solve_exact(big_board(), Segments(big_board())));
   state.SetLabel("1000x1000, 10% forts");
 }
 BENCHMARK(BM_RooksExact1000)->Unit(benchmark::kMillisecond);
@@ -28,7 +29,8 @@ BENCHMARK(BM_RooksExact1000)->Unit(benchmark::kMillisecond);
 // The seed's randomized algorithm: one try.
 void BM_RooksSeedRandomTry1000(benchmark::State& state) {
   Rng rng(1);
-  for (auto _ : state) benchmark::DoNotOptimize(solve_seed_random(big_board(), 1, rng));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(solve_seed_random(big_board(), 1, rng));
 }
 BENCHMARK(BM_RooksSeedRandomTry1000)->Unit(benchmark::kMillisecond);
 
@@ -36,7 +38,8 @@ BENCHMARK(BM_RooksSeedRandomTry1000)->Unit(benchmark::kMillisecond);
 void BM_RooksRandomGreedyTry1000(benchmark::State& state) {
   const Segments segments(big_board());
   Rng rng(2);
-  for (auto _ : state) benchmark::DoNotOptimize(solve_random_greedy(big_board(), segments, 1, rng));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(solve_random_greedy(big_board(), segments, 1, rng));
 }
 BENCHMARK(BM_RooksRandomGreedyTry1000)->Unit(benchmark::kMillisecond);
 

@@ -356,3 +356,33 @@ TEST_CASE("a duel prints each pairing with its pentanomial counts") {
     pairs += n.get<uint64_t>();
   CHECK(pairs == 100);
 }
+
+TEST_CASE("arena solve rooks prints one optimum per board and shows placements") {
+  const fs::path dir = scratch("solve");
+  write_file(dir / "boards.txt", "4\n....\n..X.\n.X..\n....\n2\n..\n..\n0\n");
+  const Outcome o = arena_cli("solve rooks " + (dir / "boards.txt").string(), dir);
+  CHECK(o.code == 0);
+  CHECK(o.out == "6\n2\n");
+  const Outcome shown = arena_cli("solve rooks --show " + (dir / "boards.txt").string(), dir);
+  CHECK(shown.out.rfind("6\n", 0) == 0);
+  CHECK(std::count(shown.out.begin(), shown.out.end(), 'R') == 8);
+  const Outcome piped = arena_cli("solve rooks < " + (dir / "boards.txt").string(), dir);
+  CHECK(piped.out == "6\n2\n");
+  write_file(dir / "bad.txt", "3\n...\n.Q.\n...\n");
+  const Outcome bad = arena_cli("solve rooks " + (dir / "bad.txt").string(), dir);
+  CHECK(bad.code == 2);
+  CHECK(bad.err == (dir / "bad.txt").string() +
+                       ":3:2: unexpected character 'Q' (rows hold only '.' and 'X')\n");
+  CHECK(arena_cli("solve chess", dir).code == 2);
+}
+
+TEST_CASE("a bad board file in a rooks config names the board file's line") {
+  const fs::path dir = scratch("board-file");
+  write_file(dir / "b.txt", "2\n..\n.\n");
+  write_file(dir / "c.yaml",
+             "name: r\nengine: rooks\nrules: {board_file: b.txt}\nplayers: [{strategy: exact}]\n");
+  const Outcome o =
+      arena_cli("run " + (dir / "c.yaml").string() + " --out " + (dir / "o").string(), dir);
+  CHECK(o.code == 2);
+  CHECK(o.err == (dir / "b.txt").string() + ":3:2: row of length 1, expected 2\n");
+}

@@ -13,7 +13,8 @@ Board board_from_rows(const std::vector<std::string>& rows) {
   board.n = static_cast<int>(rows.size());
   board.fort.reserve(static_cast<size_t>(board.n) * board.n);
   for (const auto& row : rows) {
-    for (char c : row) board.fort.push_back(c == 'X' ? 1 : 0);
+    for (char c : row)
+      board.fort.push_back(c == 'X' ? 1 : 0);
   }
   return board;
 }
@@ -22,7 +23,8 @@ Board random_board(int n, double fort_density, Rng& rng) {
   Board board;
   board.n = n;
   board.fort.resize(static_cast<size_t>(n) * n);
-  for (auto& cell : board.fort) cell = rng.uniform01() < fort_density ? 1 : 0;
+  for (auto& cell : board.fort)
+    cell = rng.uniform01() < fort_density ? 1 : 0;
   return board;
 }
 
@@ -86,10 +88,12 @@ bool maximal(const Board& board, const Placement& rooks) {
 std::string render(const Board& board, const Placement& rooks) {
   std::string out;
   for (int r = 0; r < board.n; ++r) {
-    for (int c = 0; c < board.n; ++c) out += board.open(r, c) ? '.' : 'X';
+    for (int c = 0; c < board.n; ++c)
+      out += board.open(r, c) ? '.' : 'X';
     out += '\n';
   }
-  for (int32_t cell : rooks) out[static_cast<size_t>(cell / board.n * (board.n + 1) + cell % board.n)] = 'R';
+  for (int32_t cell : rooks)
+    out[static_cast<size_t>(cell / board.n * (board.n + 1) + cell % board.n)] = 'R';
   return out;
 }
 

@@ -28,20 +28,25 @@ Graph build_graph(const Board& board, const Segments& seg) {
     g.right.push_back(seg.col_of[c]);
     g.cell.push_back(static_cast<int32_t>(c));
   }
-  for (size_t s = 1; s < g.start.size(); ++s) g.start[s] += g.start[s - 1];
+  for (size_t s = 1; s < g.start.size(); ++s)
+    g.start[s] += g.start[s - 1];
   return g;
 }
 
 class HopcroftKarp {
  public:
   HopcroftKarp(const Graph& g, int left, int right)
-      : g_(g), match_left_(left, kUnmatched), match_right_(right, kUnmatched), dist_(left),
+      : g_(g),
+        match_left_(left, kUnmatched),
+        match_right_(right, kUnmatched),
+        dist_(left),
         next_(left) {}
 
   Placement run() {
     greedy();
     while (layer()) {
-      for (int32_t u = 0; u < static_cast<int32_t>(match_left_.size()); ++u) next_[u] = g_.start[u];
+      for (int32_t u = 0; u < static_cast<int32_t>(match_left_.size()); ++u)
+        next_[u] = g_.start[u];
       for (int32_t u = 0; u < static_cast<int32_t>(match_left_.size()); ++u) {
         if (match_left_[u] == kUnmatched) augment_from(u);
       }
@@ -64,9 +69,11 @@ class HopcroftKarp {
   void greedy() {
     const auto left = static_cast<int32_t>(match_left_.size());
     std::vector<int32_t> right_degree(match_right_.size(), 0);
-    for (int32_t r : g_.right) ++right_degree[r];
+    for (int32_t r : g_.right)
+      ++right_degree[r];
     std::vector<int32_t> order(static_cast<size_t>(left));
-    for (int32_t u = 0; u < left; ++u) order[u] = u;
+    for (int32_t u = 0; u < left; ++u)
+      order[u] = u;
     std::stable_sort(order.begin(), order.end(), [&](int32_t a, int32_t b) {
       return g_.start[a + 1] - g_.start[a] < g_.start[b + 1] - g_.start[b];
     });
@@ -123,7 +130,8 @@ class HopcroftKarp {
       const int32_t e = next_[x];
       const int32_t w = match_right_[g_.right[e]];
       if (w == kUnmatched) {
-        for (auto it = stack_.rbegin(); it != stack_.rend(); ++it) match(*it, next_[*it]);
+        for (auto it = stack_.rbegin(); it != stack_.rend(); ++it)
+          match(*it, next_[*it]);
         return;
       }
       if (dist_[w] == dist_[x] + 1) {

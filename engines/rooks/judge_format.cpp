@@ -6,7 +6,8 @@ namespace arena::rooks {
 namespace {
 
 std::string trim_right(std::string s) {
-  while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t')) s.pop_back();
+  while (!s.empty() && (s.back() == '\r' || s.back() == ' ' || s.back() == '\t'))
+    s.pop_back();
   return s;
 }
 
@@ -22,9 +23,9 @@ int parse_size(const std::string& text, int line) {
                            "expected the board size n, got '" + text.substr(first) + "'");
   }
   if (n < 0 || n > kMaxN) {
-    throw JudgeFormatError(line, static_cast<int>(first) + 1,
-                           "board size " + std::to_string(n) + " is out of range [1, " +
-                               std::to_string(kMaxN) + "]");
+    throw JudgeFormatError(
+        line, static_cast<int>(first) + 1,
+        "board size " + std::to_string(n) + " is out of range [1, " + std::to_string(kMaxN) + "]");
   }
   return n;
 }
@@ -52,15 +53,15 @@ std::vector<Board> parse_judge_format(std::istream& in) {
       text = trim_right(text);
       for (size_t c = 0; c < text.size() && static_cast<int>(c) < n; ++c) {
         if (text[c] != '.' && text[c] != 'X') {
-          throw JudgeFormatError(line, static_cast<int>(c) + 1,
-                                 std::string("unexpected character '") + text[c] +
-                                     "' (rows hold only '.' and 'X')");
+          throw JudgeFormatError(
+              line, static_cast<int>(c) + 1,
+              std::string("unexpected character '") + text[c] + "' (rows hold only '.' and 'X')");
         }
       }
       if (static_cast<int>(text.size()) != n) {
-        throw JudgeFormatError(line, static_cast<int>(std::min<size_t>(text.size(), n)) + 1,
-                               "row of length " + std::to_string(text.size()) + ", expected " +
-                                   std::to_string(n));
+        throw JudgeFormatError(
+            line, static_cast<int>(std::min<size_t>(text.size(), n)) + 1,
+            "row of length " + std::to_string(text.size()) + ", expected " + std::to_string(n));
       }
       rows.push_back(text);
     }

@@ -28,10 +28,14 @@ Placement seed_pass(const Board& board, std::vector<uint8_t>& state, std::vector
       state[row * n + col] = kRook;
       --free_in_row[row];
       rooks.push_back(row * n + col);
-      for (int c = col - 1; c >= 0 && attack(row, c); --c) {}
-      for (int c = col + 1; c < n && attack(row, c); ++c) {}
-      for (int r = row - 1; r >= 0 && attack(r, col); --r) {}
-      for (int r = row + 1; r < n && attack(r, col); ++r) {}
+      for (int c = col - 1; c >= 0 && attack(row, c); --c) {
+      }
+      for (int c = col + 1; c < n && attack(row, c); ++c) {
+      }
+      for (int r = row - 1; r >= 0 && attack(r, col); --r) {
+      }
+      for (int r = row + 1; r < n && attack(r, col); ++r) {
+      }
     }
   }
   return rooks;
@@ -68,7 +72,8 @@ Placement solve_random_greedy(const Board& board, const Segments& segments, int 
   std::vector<uint8_t> col_used(static_cast<size_t>(segments.col_segments));
   Placement best;
   for (int t = 0; t < tries; ++t) {
-    for (size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);
+    for (size_t i = order.size(); i > 1; --i)
+      std::swap(order[i - 1], order[rng.below(i)]);
     std::fill(row_used.begin(), row_used.end(), 0);
     std::fill(col_used.begin(), col_used.end(), 0);
     Placement rooks;

@@ -7,5 +7,6 @@
 namespace arena {
 
 EngineSpec battleship_engine();
+EngineSpec rooks_engine();
 
 }  // namespace arena

@@ -81,8 +81,9 @@ int main(int argc, char** argv) {
   SolveOptions solve_options;
   std::string solve_file;
   auto* solve = app.add_subcommand(
-      "solve", "solve judge-format boards exactly: 'arena solve rooks [FILE]' prints one optimum "
-               "per board (boards: a line with n, then n rows of '.' and 'X'; a line 0 ends)");
+      "solve",
+      "solve judge-format boards exactly: 'arena solve rooks [FILE]' prints one optimum "
+      "per board (boards: a line with n, then n rows of '.' and 'X'; a line 0 ends)");
   solve->add_option("puzzle", solve_options.engine, "the puzzle: rooks")->required();
   auto* solve_file_option =
       solve->add_option("file", solve_file, "boards to read (default: standard input)");
@@ -100,7 +101,7 @@ int main(int argc, char** argv) {
     if (solve_file_option->count() > 0) solve_options.file = solve_file;
     return solve_command(solve_options);
   }
-    if (app.got_subcommand("list")) {
+  if (app.got_subcommand("list")) {
     fmt::print("{}", list_text(registry));
     return 0;
   }

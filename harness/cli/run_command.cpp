@@ -83,14 +83,14 @@ int run_command(const RunOptions& options, const Registry& registry) {
     info.timer_overhead_ns = measure_timer_overhead_ns();
     const RunStats stats = play_into(config, *match, staged, info, options.quiet);
     const auto expectations = check_expectations(config, match->metrics(), stats);
-    staged.write_file(
-        "summary.json",
-        summary_json(config, info, match->metrics(), stats, expectations).dump(2) + "\n");
+    staged.write_file("summary.json",
+                      summary_json(config, info, *match, stats, expectations).dump(2) + "\n");
     staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
     staged.commit();
 
     fmt::print("{}", results_table(config, match->metrics(), stats));
     fmt::print("{}", paired_matches_text(config, stats));
+    fmt::print("{}", groups_text(config, *match, stats));
     fmt::print("{} games in {:.2f} s ({:.0f} games/s, {} threads); results in {}\n", stats.games(),
                info.wall_seconds, static_cast<double>(stats.games()) / info.wall_seconds,
                info.threads, staged.final_dir().string());

@@ -21,7 +21,8 @@ int solve_command(const SolveOptions& options) {
   if (options.file) {
     file.open(*options.file);
     if (!file) {
-      fmt::print(stderr, "{}:1:1: cannot read the boards: {}\n", *options.file, std::strerror(errno));
+      fmt::print(stderr, "{}:1:1: cannot read the boards: {}\n", *options.file,
+                 std::strerror(errno));
       return 2;
     }
   }

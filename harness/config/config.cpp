@@ -207,6 +207,22 @@ ParamValue Loader::parse_param(const YAML::Node& node, const ParamSpec& spec,
       return parse_bool(node, path);
     case ParamType::kChoice:
       return parse_one_of(node, path, spec.choices);
+    case ParamType::kText:
+      if (!node.IsScalar())
+        throw error(node, path, fmt::format("expected text, got {}", kind_of(node)));
+      return node.Scalar();
+    case ParamType::kIntList: {
+      // A single integer is a list of one.
+      if (node.IsScalar()) return IntList{parse_int(node, path, spec.min, spec.max)};
+      if (!node.IsSequence() || node.size() == 0) {
+        throw error(node, path, fmt::format("expected a list of integers, got {}", kind_of(node)));
+      }
+      IntList values;
+      for (size_t i = 0; i < node.size(); ++i) {
+        values.push_back(parse_int(node[i], fmt::format("{}[{}]", path, i), spec.min, spec.max));
+      }
+      return values;
+    }
     case ParamType::kNameToInt: {
       if (!node.IsMap() || node.size() == 0) {
         throw error(node, path,

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace arena {
 
@@ -35,6 +36,17 @@ ParamSpec ParamSpec::name_to_int(std::string name, NameToInt def, int64_t min, i
           std::move(help)};
 }
 
+ParamSpec ParamSpec::text(std::string name, std::string def, std::string help) {
+  return {std::move(name), ParamType::kText, std::move(def), 0, 0, {}, std::move(help)};
+}
+
+ParamSpec ParamSpec::int_list(std::string name, IntList def, int64_t min, int64_t max,
+                              std::string help) {
+  return {std::move(name),          ParamType::kIntList,      std::move(def),
+          static_cast<double>(min), static_cast<double>(max), {},
+          std::move(help)};
+}
+
 namespace {
 
 std::string format_bound(double x) {
@@ -57,6 +69,10 @@ std::string describe_type(const ParamSpec& spec) {
       return fmt::format("one of {}", fmt::join(spec.choices, " | "));
     case ParamType::kNameToInt:
       return "map of name: integer in " + range;
+    case ParamType::kText:
+      return "text";
+    case ParamType::kIntList:
+      return "integer or list of integers in " + range;
   }
   return "";
 }
@@ -67,6 +83,9 @@ std::string format_value(const ParamValue& value) {
     std::string operator()(double v) const { return fmt::format("{}", v); }
     std::string operator()(bool v) const { return v ? "true" : "false"; }
     std::string operator()(const std::string& v) const { return v; }
+    std::string operator()(const IntList& v) const {
+      return fmt::format("[{}]", fmt::join(v, ", "));
+    }
     std::string operator()(const NameToInt& v) const {
       std::vector<std::string> items;
       for (const auto& [name, n] : v)

@@ -22,10 +22,13 @@ enum class ParamType {
   kBool,       // true / false
   kChoice,     // one of `choices`
   kNameToInt,  // ordered map name -> integer in [min, max] (e.g. a fleet)
+  kText,       // free text (e.g. a file path); may be empty
+  kIntList,    // non-empty list of integers in [min, max] (e.g. board sizes to sweep)
 };
 
 using NameToInt = std::vector<std::pair<std::string, int64_t>>;
-using ParamValue = std::variant<int64_t, double, bool, std::string, NameToInt>;
+using IntList = std::vector<int64_t>;
+using ParamValue = std::variant<int64_t, double, bool, std::string, NameToInt, IntList>;
 
 struct ParamSpec {
   std::string name;
@@ -44,6 +47,9 @@ struct ParamSpec {
                           std::string help);
   static ParamSpec name_to_int(std::string name, NameToInt def, int64_t min, int64_t max,
                                std::string help);
+  static ParamSpec text(std::string name, std::string def, std::string help);
+  static ParamSpec int_list(std::string name, IntList def, int64_t min, int64_t max,
+                            std::string help);
 };
 
 // "integer in [5, 26]", "one of allowed | forbidden", ... for messages and `arena list`.
@@ -67,6 +73,8 @@ class ParamSet {
   const NameToInt& name_to_int(const std::string& name) const {
     return std::get<NameToInt>(at(name));
   }
+  const std::string& text(const std::string& name) const { return std::get<std::string>(at(name)); }
+  const IntList& int_list(const std::string& name) const { return std::get<IntList>(at(name)); }
 
  private:
   std::vector<std::pair<std::string, ParamValue>> entries_;

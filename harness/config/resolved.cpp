@@ -14,6 +14,11 @@ void emit_value(YAML::Emitter& out, const ParamValue& value) {
     out << YAML::TrueFalseBool << *b;
   } else if (const auto* s = std::get_if<std::string>(&value)) {
     out << *s;
+  } else if (const auto* list = std::get_if<IntList>(&value)) {
+    out << YAML::Flow << YAML::BeginSeq;
+    for (int64_t n : *list)
+      out << n;
+    out << YAML::EndSeq;
   } else {
     out << YAML::Flow << YAML::BeginMap;
     for (const auto& [name, n] : std::get<NameToInt>(value))

@@ -66,4 +66,25 @@ std::string paired_matches_text(const RunConfig& config, const RunStats& stats) 
   return out;
 }
 
+std::string groups_text(const RunConfig& config, const Match& match, const RunStats& stats) {
+  const auto groups = match.groups();
+  if (groups.size() < 2) return "";
+  size_t name_width = 7;
+  for (const auto& p : config.players)
+    name_width = std::max(name_width, p.name.size());
+  const auto& metrics = match.metrics();
+  std::string out = "by group:\n";
+  for (size_t g = 0; g < groups.size(); ++g) {
+    for (int v = 0; v < stats.variants(); ++v) {
+      const VariantStats& s = stats.variant_in_group(v, static_cast<int>(g));
+      out += fmt::format("  {:<8}  {:<{}}  {:>8} games  {:<22}", groups[g], config.players[v].name,
+                         name_width, s.games, win_rate_cell(s.record));
+      if (!metrics.empty())
+        out += fmt::format("  {} mean {:.2f}", metrics.front().name, s.metrics.front().mean());
+      out += "\n";
+    }
+  }
+  return out;
+}
+
 }  // namespace arena

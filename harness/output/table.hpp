@@ -21,6 +21,10 @@ std::string results_table(const RunConfig& config, const std::vector<MetricSpec>
 // Empty when no games were paired.
 std::string paired_matches_text(const RunConfig& config, const RunStats& stats);
 
+// When the match has groups: one line per group and variant with its win
+// rate and main metric. Empty otherwise.
+std::string groups_text(const RunConfig& config, const Match& match, const RunStats& stats);
+
 // "850 ns", "12.3 us", "4.56 ms", "1.23 s".
 std::string format_nanoseconds(double ns);
 

@@ -56,6 +56,9 @@ class Match {
   virtual const std::vector<MetricSpec>& metrics() const = 0;
   // Games the run plays (e.g. games per pairing x pairings).
   virtual uint64_t game_count() const = 0;
+  // Names of the groups games fall into (e.g. "n=8"), reported separately;
+  // empty when a match has none.
+  virtual std::vector<std::string> groups() const { return {}; }
   virtual uint64_t series_length() const { return 1; }
   virtual std::unique_ptr<SeriesMemory> new_series() const { return nullptr; }
   virtual void play(uint64_t game_index, GameSink& sink, SeriesMemory* memory) const = 0;

@@ -2,9 +2,10 @@
 //
 // Contract: a Match fills a GameSink with one SeatResult per participant:
 // the variant (index into the config's players), its rank in this game (1 =
-// best; equal ranks are ties) and its metric values in the order of the
-// match's MetricSpecs. From ranks the runner derives wins, losses, draws and
-// the pairwise records, the same way for every engine.
+// best; equal ranks are ties), its metric values in the order of the match's
+// MetricSpecs, optionally an explicit outcome and a group. From ranks (or the
+// explicit outcome) the runner derives wins, losses, draws and the pairwise
+// records, the same way for every engine.
 #pragma once
 
 #include <array>
@@ -20,10 +21,16 @@ namespace arena {
 
 constexpr int kMaxMetrics = 4;
 
+// A seat's result when it is not decided by rank among the seats, e.g. a
+// puzzle solver wins a board by reaching the optimum.
+enum class Outcome : uint8_t { kByRank, kWin, kLoss, kDraw };
+
 struct SeatResult {
   int variant = 0;
   int rank = 1;
   std::array<int64_t, kMaxMetrics> metrics{};
+  Outcome outcome = Outcome::kByRank;
+  int group = 0;  // index into Match::groups() (e.g. the board size), 0 without groups
 };
 
 // A DecisionTimer (engines/core/decision_timer.hpp) that adds the steady-clock

@@ -50,12 +50,16 @@ int64_t IntHistogram::quantile(double q) const {
   return max();
 }
 
-RunStats::RunStats(int variants, int metrics)
-    : variants_(variants),
+RunStats::RunStats(int variants, int metrics, int groups)
+    : groups_(groups),
+      variants_(variants),
+      by_group_(groups > 1 ? static_cast<size_t>(variants) * groups : 0),
       pairs_(static_cast<size_t>(variants) * variants),
       pentanomial_(static_cast<size_t>(variants) * variants, Pentanomial{}),
       latency_(variants) {
   for (auto& v : variants_)
+    v.metrics.resize(metrics);
+  for (auto& v : by_group_)
     v.metrics.resize(metrics);
 }
 
@@ -101,19 +105,10 @@ void RunStats::add_game(std::span<const SeatResult> seats, std::optional<uint64_
   const auto firsts =
       std::count_if(seats.begin(), seats.end(), [](auto& s) { return s.rank == 1; });
   for (const SeatResult& seat : seats) {
-    VariantStats& v = variants_[seat.variant];
-    ++v.games;
-    v.rank_sum += static_cast<uint64_t>(seat.rank);
-    for (size_t m = 0; m < v.metrics.size(); ++m)
-      v.metrics[m].add(seat.metrics[m]);
+    add_seat(variants_[seat.variant], seat, contest, firsts);
+    if (groups_ > 1)
+      add_seat(by_group_[seat.variant * groups_ + seat.group], seat, contest, firsts);
     if (!contest) continue;
-    if (seat.rank != 1) {
-      ++v.record.losses;
-    } else if (firsts > 1) {
-      ++v.record.draws;
-    } else {
-      ++v.record.wins;
-    }
     for (const SeatResult& other : seats) {
       if (&other == &seat || other.variant == seat.variant) continue;
       Record& r = pairs_[seat.variant * variants() + other.variant];
@@ -128,18 +123,51 @@ void RunStats::add_game(std::span<const SeatResult> seats, std::optional<uint64_
   }
 }
 
+void RunStats::add_seat(VariantStats& v, const SeatResult& seat, bool contest, int64_t firsts) {
+  ++v.games;
+  v.rank_sum += static_cast<uint64_t>(seat.rank);
+  for (size_t m = 0; m < v.metrics.size(); ++m)
+    v.metrics[m].add(seat.metrics[m]);
+  switch (seat.outcome) {
+    case Outcome::kWin:
+      ++v.record.wins;
+      return;
+    case Outcome::kLoss:
+      ++v.record.losses;
+      return;
+    case Outcome::kDraw:
+      ++v.record.draws;
+      return;
+    case Outcome::kByRank:
+      break;
+  }
+  if (!contest) return;
+  if (seat.rank != 1) {
+    ++v.record.losses;
+  } else if (firsts > 1) {
+    ++v.record.draws;
+  } else {
+    ++v.record.wins;
+  }
+}
+
+VariantStats& VariantStats::operator+=(const VariantStats& o) {
+  games += o.games;
+  rank_sum += o.rank_sum;
+  record += o.record;
+  for (size_t m = 0; m < metrics.size(); ++m)
+    metrics[m] += o.metrics[m];
+  return *this;
+}
+
 RunStats& RunStats::operator+=(const RunStats& other) {
   games_ += other.games_;
   for (size_t i = 0; i < variants_.size(); ++i) {
-    VariantStats& v = variants_[i];
-    const VariantStats& o = other.variants_[i];
-    v.games += o.games;
-    v.rank_sum += o.rank_sum;
-    v.record += o.record;
-    for (size_t m = 0; m < v.metrics.size(); ++m)
-      v.metrics[m] += o.metrics[m];
+    variants_[i] += other.variants_[i];
     latency_[i] += other.latency_[i];
   }
+  for (size_t i = 0; i < by_group_.size(); ++i)
+    by_group_[i] += other.by_group_[i];
   for (size_t i = 0; i < pairs_.size(); ++i) {
     pairs_[i] += other.pairs_[i];
     for (size_t k = 0; k < 5; ++k)

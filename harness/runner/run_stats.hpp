@@ -4,7 +4,9 @@
 // any order gives identical results. Wins, losses and draws come from ranks:
 // in a game of two or more seats, rank 1 alone is a win, rank 1 shared a draw,
 // any other rank a loss. A game with a single seat (one variant solo) is
-// counted as played but is not a contest: it adds no win, loss or draw.
+// counted as played but is not a contest: it adds no win, loss or draw. A
+// seat with an explicit Outcome counts that outcome instead. With groups,
+// every variant's statistics are also kept per group.
 #pragma once
 
 #include <array>
@@ -64,11 +66,13 @@ struct VariantStats {
   uint64_t rank_sum = 0;
   Record record;
   std::vector<IntHistogram> metrics;  // one per MetricSpec
+
+  VariantStats& operator+=(const VariantStats& other);
 };
 
 class RunStats {
  public:
-  RunStats(int variants, int metrics);
+  RunStats(int variants, int metrics, int groups = 1);
 
   // Adds one game's seats (see the contract above). Games with a pair key are
   // also combined with the other game of their pair, whichever comes first.
@@ -78,6 +82,9 @@ class RunStats {
   int variants() const { return static_cast<int>(variants_.size()); }
   uint64_t games() const { return games_; }
   const VariantStats& variant(int v) const { return variants_[v]; }
+  int groups() const { return groups_; }
+  // Variant v's statistics over the games of group g (groups() > 1 only).
+  const VariantStats& variant_in_group(int v, int g) const { return by_group_[v * groups_ + g]; }
   // Record of variant a against variant b (a != b) over the games both played.
   const Record& pair(int a, int b) const { return pairs_[a * variants() + b]; }
   // Pentanomial counts of variant a against variant b over complete pairs.
@@ -87,8 +94,11 @@ class RunStats {
 
  private:
   uint64_t games_ = 0;
+  int groups_ = 1;
   std::vector<VariantStats> variants_;
+  std::vector<VariantStats> by_group_;  // variants x groups, when groups_ > 1
   void add_pair(std::span<const SeatResult> first, std::span<const SeatResult> second);
+  static void add_seat(VariantStats& v, const SeatResult& seat, bool contest, int64_t firsts);
 
   std::vector<Record> pairs_;             // variants x variants
   std::vector<Pentanomial> pentanomial_;  // variants x variants

@@ -19,6 +19,16 @@ struct Block {
 };
 
 const char* outcome_of(const SeatResult& seat, std::span<const SeatResult> seats) {
+  switch (seat.outcome) {
+    case Outcome::kWin:
+      return "win";
+    case Outcome::kLoss:
+      return "loss";
+    case Outcome::kDraw:
+      return "draw";
+    case Outcome::kByRank:
+      break;
+  }
   if (seats.size() < 2) return "solo";
   if (seat.rank != 1) return "loss";
   const auto firsts =
@@ -83,9 +93,10 @@ uint64_t block_size(uint64_t games, int threads) {
 RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Progress* progress) {
   const int variants = static_cast<int>(plan.variant_names.size());
   const int metrics = static_cast<int>(match.metrics().size());
+  const int groups = std::max<int>(1, static_cast<int>(match.groups().size()));
   const uint64_t series = match.series_length();
   const uint64_t step = block_size(plan.games / series, plan.threads) * series;
-  RunStats total(variants, metrics);
+  RunStats total(variants, metrics, groups);
   uint64_t next = 0;
   using BlockPtr = std::shared_ptr<Block>;
 
@@ -95,7 +106,7 @@ RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Pro
       return nullptr;
     }
     auto block = std::make_shared<Block>(
-        Block{next, std::min(plan.games, next + step), RunStats(variants, metrics), {}});
+        Block{next, std::min(plan.games, next + step), RunStats(variants, metrics, groups), {}});
     next = block->end;
     return block;
   };

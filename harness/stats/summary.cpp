@@ -63,21 +63,35 @@ void add_record(Json& out, const Record& r) {
   out["win_rate_ci95"] = Json::array({lo, hi});
 }
 
-Json variant_json(const PlayerConfig& player, int v, const std::vector<MetricSpec>& metrics,
-                  const RunStats& stats) {
-  const VariantStats& s = stats.variant(v);
-  Json out;
-  out["name"] = player.name;
-  out["strategy"] = player.strategy;
-  out["params"] = params_json(player.params);
+// games, record, mean rank and metrics of one variant (overall or in a group).
+void add_variant_stats(Json& out, const VariantStats& s, const std::vector<MetricSpec>& metrics) {
   out["games"] = s.games;
   add_record(out, s.record);
   out["mean_rank"] = s.games ? static_cast<double>(s.rank_sum) / static_cast<double>(s.games) : 0.0;
-  out["decision_latency_ns"] = latency_json(stats.latency(v));
   Json metric_map = Json::object();
   for (size_t m = 0; m < metrics.size(); ++m)
     metric_map[metrics[m].name] = metric_json(s.metrics[m]);
   out["metrics"] = metric_map;
+}
+
+Json variant_json(const PlayerConfig& player, int v, const Match& match, const RunStats& stats) {
+  Json out;
+  out["name"] = player.name;
+  out["strategy"] = player.strategy;
+  out["params"] = params_json(player.params);
+  add_variant_stats(out, stats.variant(v), match.metrics());
+  out["decision_latency_ns"] = latency_json(stats.latency(v));
+  const auto groups = match.groups();
+  if (groups.size() > 1) {
+    Json by_group = Json::array();
+    for (size_t g = 0; g < groups.size(); ++g) {
+      Json entry;
+      entry["group"] = groups[g];
+      add_variant_stats(entry, stats.variant_in_group(v, static_cast<int>(g)), match.metrics());
+      by_group.push_back(entry);
+    }
+    out["groups"] = by_group;
+  }
   return out;
 }
 
@@ -128,9 +142,8 @@ Json expectations_json(const std::vector<ExpectationResult>& results) {
   return out;
 }
 
-Json summary_json(const RunConfig& config, const RunInfo& info,
-                  const std::vector<MetricSpec>& metrics, const RunStats& stats,
-                  const std::vector<ExpectationResult>& expectations) {
+Json summary_json(const RunConfig& config, const RunInfo& info, const Match& match,
+                  const RunStats& stats, const std::vector<ExpectationResult>& expectations) {
   Json out;
   out["name"] = config.name;
   out["engine"] = config.engine;
@@ -147,7 +160,7 @@ Json summary_json(const RunConfig& config, const RunInfo& info,
   out["complete"] = stats.games() == info.planned_games;
   Json variants = Json::array();
   for (int v = 0; v < stats.variants(); ++v) {
-    variants.push_back(variant_json(config.players[v], v, metrics, stats));
+    variants.push_back(variant_json(config.players[v], v, match, stats));
   }
   out["variants"] = variants;
   out["matches"] = matches_json(config, stats);

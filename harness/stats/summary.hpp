@@ -3,7 +3,8 @@
 // Contract (DESIGN.md "results"): name, engine, mode, seed, threads, games,
 // wall_seconds, games_per_second, timer_overhead_ns, version, variants (per
 // variant: name, strategy, params, games, wins, losses, draws, win_rate,
-// win_rate_ci95, mean_rank, decision_latency_ns, metrics) and matches
+// win_rate_ci95, mean_rank, decision_latency_ns, metrics, and per group
+// when the match has groups) and matches
 // (pairwise records), and expectations (each published figure with the
 // measured value and whether it was reproduced). Timing fields: threads, wall_seconds,
 // games_per_second, timer_overhead_ns and every decision_latency_ns; all other fields are identical
@@ -31,7 +32,7 @@ struct RunInfo {
 };
 
 nlohmann::ordered_json summary_json(const RunConfig& config, const RunInfo& info,
-                                    const std::vector<MetricSpec>& metrics, const RunStats& stats,
+                                    const Match& match, const RunStats& stats,
                                     const std::vector<ExpectationResult>& expectations);
 
 // The fields that depend on timing or thread count, for comparisons.

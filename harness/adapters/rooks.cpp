@@ -1,0 +1,157 @@
+// Binds engines/rooks to the harness. Mode `solve`: each game is one board;
+// every variant solves the same board and wins it by reaching the optimum
+// (computed by the exact solver, untimed). Boards come from the generator
+// (sizes `n`, each cell a fort with probability `fort_density`) or from a
+// judge-format `board_file` (game i solves board i mod count). With several
+// sizes the games cycle through them and results are also kept per size.
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "engines/rooks/judge_format.hpp"
+#include "engines/rooks/solvers.hpp"
+#include "harness/adapters/adapters.hpp"
+#include "harness/config/config.hpp"
+
+namespace arena {
+namespace {
+
+enum class Solver { kSeedRandom, kRandomGreedy, kExact };
+
+struct SolverSpec {
+  Solver solver = Solver::kExact;
+  int tries = 1;
+};
+
+SolverSpec solver_from(const PlayerConfig& player) {
+  if (player.strategy == "exact") return {Solver::kExact, 1};
+  const auto tries = static_cast<int>(player.params.integer("tries"));
+  return {player.strategy == "seed-random" ? Solver::kSeedRandom : Solver::kRandomGreedy, tries};
+}
+
+// Boards of a judge-format file; errors name the board file's line and column.
+std::vector<rooks::Board> read_board_file(const RunConfig& config, const std::string& name) {
+  std::filesystem::path path(name);
+  if (path.is_relative()) path = std::filesystem::path(config.file).parent_path() / path;
+  std::ifstream in(path);
+  if (!in) throw config.error_at("rules.board_file", "cannot read " + path.string());
+  try {
+    auto boards = rooks::parse_judge_format(in);
+    if (boards.empty()) throw ConfigError(path.string(), SourceMark{}, "no boards in the file");
+    return boards;
+  } catch (const rooks::JudgeFormatError& e) {
+    throw ConfigError(path.string(), SourceMark{e.line(), e.column()}, e.what());
+  }
+}
+
+class SolveMatch final : public Match {
+ public:
+  SolveMatch(const RunConfig& config, uint64_t seed)
+      : seed_(seed),
+        games_(config.games),
+        sizes_(config.rules.int_list("n")),
+        fort_density_(config.rules.real("fort_density")) {
+    const std::string& file = config.rules.text("board_file");
+    if (!file.empty()) boards_ = read_board_file(config, file);
+    if (boards_.empty() && sizes_.size() > 1) {
+      for (int64_t n : sizes_)
+        groups_.push_back(fmt::format("n={}", n));
+    }
+    for (const auto& player : config.players)
+      solvers_.push_back(solver_from(player));
+  }
+
+  const std::vector<MetricSpec>& metrics() const override { return metrics_; }
+  uint64_t game_count() const override { return games_; }
+  std::vector<std::string> groups() const override { return groups_; }
+
+  void play(uint64_t game, GameSink& sink, SeriesMemory* /*memory*/) const override {
+    int group = 0;
+    rooks::Board generated;
+    if (boards_.empty()) {
+      group = static_cast<int>(game % sizes_.size());
+      Rng environment(derive_seed(seed_, 0, game, Purpose::kEnvironment));
+      generated = rooks::random_board(static_cast<int>(sizes_[group]), fort_density_, environment);
+    }
+    const rooks::Board& board = boards_.empty() ? generated : boards_[game % boards_.size()];
+    const rooks::Segments segments(board);
+    const auto optimum = static_cast<int64_t>(rooks::solve_exact(board, segments).size());
+    for (int v = 0; v < static_cast<int>(solvers_.size()); ++v) {
+      Rng rng(derive_seed(seed_, 0, game, player_purpose(static_cast<uint64_t>(v))));
+      const auto placed = static_cast<int64_t>(
+          sink.timer().decide(v, [&] { return solve(solvers_[v], board, segments, rng); }).size());
+      const bool optimal = placed == optimum;
+      sink.add(SeatResult{v,
+                          optimal ? 1 : 2,
+                          {placed, optimum - placed, board.n},
+                          optimal ? Outcome::kWin : Outcome::kLoss,
+                          group});
+    }
+  }
+
+ private:
+  static rooks::Placement solve(const SolverSpec& s, const rooks::Board& board,
+                                const rooks::Segments& segments, Rng& rng) {
+    switch (s.solver) {
+      case Solver::kSeedRandom:
+        return rooks::solve_seed_random(board, s.tries, rng);
+      case Solver::kRandomGreedy:
+        return rooks::solve_random_greedy(board, segments, s.tries, rng);
+      case Solver::kExact:
+        break;
+    }
+    return rooks::solve_exact(board, segments);
+  }
+
+  uint64_t seed_;
+  uint64_t games_;
+  IntList sizes_;
+  double fort_density_;
+  std::vector<rooks::Board> boards_;
+  std::vector<std::string> groups_;
+  std::vector<SolverSpec> solvers_;
+  std::vector<MetricSpec> metrics_ = {{"rooks", "rooks", "rooks placed"},
+                                      {"gap", "rooks", "optimum minus rooks placed"},
+                                      {"n", "cells", "board side"}};
+};
+
+}  // namespace
+
+EngineSpec rooks_engine() {
+  EngineSpec engine;
+  engine.name = "rooks";
+  engine.help =
+      "non-attacking rooks on a board with forts (the seed's randomized algorithm vs "
+      "an exact matching)";
+  engine.modes = {{"solve",
+                   "every variant solves the same board; it wins the board by reaching the "
+                   "optimum",
+                   1, kMaxPlayers}};
+  engine.rules = {
+      ParamSpec::int_list("n", {8}, 1, rooks::kMaxN,
+                          "board side; a list sweeps sizes (games cycle through them)"),
+      ParamSpec::real("fort_density", 0.1, 0.0, 1.0, "probability that a cell is a fort"),
+      ParamSpec::text("board_file", "",
+                      "judge-format boards instead of generated ones (relative to the config)"),
+  };
+  const auto tries = [](int64_t def) {
+    return ParamSpec::integer("tries", def, 1, 1'000'000, "passes; the best is kept");
+  };
+  engine.strategies = {
+      {"seed-random",
+       "the seed's algorithm: row by row, random columns until the row has no free cell; best "
+       "of `tries` passes (the seed's g_count)",
+       {tries(10)}},
+      {"random-greedy",
+       "open cells in random order, a rook wherever legal; best of `tries`",
+       {tries(10)}},
+      {"exact", "the optimum: maximum matching of row and column segments (Hopcroft-Karp)", {}},
+  };
+  engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {
+    return std::make_unique<SolveMatch>(config, seed);
+  };
+  return engine;
+}
+
+}  // namespace arena

@@ -1,0 +1,161 @@
+// Rooks with forts: solvers against brute force, the judge format, the engine.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "engines/rooks/judge_format.hpp"
+#include "engines/rooks/solvers.hpp"
+#include "play_config.hpp"
+
+using namespace arena;
+using namespace arena::rooks;
+
+namespace {
+
+const Board kSeedSample = board_from_rows({"....", "..X.", ".X..", "...."});
+
+// True when a rook on `cell` would attack one already in `placed` (a
+// deliberately plain walk along the row and column until a fort).
+bool attacked(const Board& b, const std::vector<uint8_t>& placed, int cell) {
+  const int r = cell / b.n;
+  const int c = cell % b.n;
+  const int steps[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
+  for (const auto& s : steps) {
+    for (int rr = r + s[0], cc = c + s[1]; rr >= 0 && rr < b.n && cc >= 0 && cc < b.n;
+         rr += s[0], cc += s[1]) {
+      if (!b.open(rr, cc)) break;
+      if (placed[rr * b.n + cc]) return true;
+    }
+  }
+  return false;
+}
+
+// The optimum by trying every legal placement, cell by cell.
+int brute_force(const Board& b, std::vector<uint8_t>& placed, int cell = 0) {
+  if (cell == b.n * b.n) return 0;
+  int best = brute_force(b, placed, cell + 1);
+  if (!b.fort[cell] && !attacked(b, placed, cell)) {
+    placed[cell] = 1;
+    best = std::max(best, 1 + brute_force(b, placed, cell + 1));
+    placed[cell] = 0;
+  }
+  return best;
+}
+
+}  // namespace
+
+TEST_CASE("the seed's sample board has optimum 6") {
+  const Placement best = solve_exact(kSeedSample, Segments(kSeedSample));
+  CHECK(best.size() == 6);
+  CHECK(legal(kSeedSample, best));
+}
+
+TEST_CASE("exact equals a brute-force optimum on hundreds of boards up to 5x5") {
+  Rng rng(77);
+  int boards = 0;
+  for (int n = 1; n <= 5; ++n) {
+    for (double density : {0.0, 0.2, 0.4, 0.6}) {
+      for (int i = 0; i < 25; ++i, ++boards) {
+        const Board b = random_board(n, density, rng);
+        std::vector<uint8_t> placed(static_cast<size_t>(n) * n, 0);
+        const Placement best = solve_exact(b, Segments(b));
+        INFO("board " << boards << "\n" << render(b, best));
+        REQUIRE(legal(b, best));
+        REQUIRE(static_cast<int>(best.size()) == brute_force(b, placed));
+      }
+    }
+  }
+  CHECK(boards == 500);
+}
+
+TEST_CASE("random solvers give legal maximal placements and never beat exact") {
+  Rng rng(78);
+  for (int n : {1, 3, 7, 20, 60}) {
+    for (double density : {0.0, 0.1, 0.3}) {
+      for (int i = 0; i < 8; ++i) {
+        const Board b = random_board(n, density, rng);
+        const Segments seg(b);
+        const size_t optimum = solve_exact(b, seg).size();
+        for (const Placement& p :
+             {solve_seed_random(b, 3, rng), solve_random_greedy(b, seg, 3, rng)}) {
+          REQUIRE(maximal(b, p));
+          REQUIRE(p.size() <= optimum);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("without forts the optimum is n rooks") {
+  for (int n : {1, 2, 9, 200}) {
+    const Board b = board_from_rows(
+        std::vector<std::string>(static_cast<size_t>(n), std::string(static_cast<size_t>(n), '.')));
+    CHECK(solve_exact(b, Segments(b)).size() == static_cast<size_t>(n));
+  }
+}
+
+TEST_CASE("legality and maximality checks catch attacks and gaps") {
+  CHECK_FALSE(legal(kSeedSample, {0, 3}));  // same row, no fort between
+  CHECK(legal(kSeedSample, {4, 7}));        // row 1: '.', '.', 'X', '.': the fort separates
+  CHECK_FALSE(legal(kSeedSample, {6}));     // a rook on a fort
+  CHECK_FALSE(maximal(kSeedSample, {0}));   // more rooks fit
+}
+
+TEST_CASE("the judge format reads several boards ended by 0 or by the end of input") {
+  std::istringstream two("4\n....\n..X.\n.X..\n....\n\n2\n.X\nX.\n0\n3\n...\n...\n...\n");
+  const auto boards = parse_judge_format(two);
+  REQUIRE(boards.size() == 2);  // the board after 0 is not read
+  CHECK(boards[1].n == 2);
+  CHECK(boards[1].fort == std::vector<uint8_t>{0, 1, 1, 0});
+  std::istringstream no_end("1\n.\r\n");
+  CHECK(parse_judge_format(no_end).size() == 1);
+}
+
+TEST_CASE("malformed boards name the line and column") {
+  const auto error = [](const std::string& text) {
+    std::istringstream in(text);
+    try {
+      parse_judge_format(in);
+    } catch (const JudgeFormatError& e) {
+      return std::to_string(e.line()) + ":" + std::to_string(e.column()) + ": " + e.what();
+    }
+    return std::string("no error");
+  };
+  CHECK(error("3\n...\n..\n...\n") == "3:3: row of length 2, expected 3");
+  CHECK(error("2\n.x\n..\n") == "2:2: unexpected character 'x' (rows hold only '.' and 'X')");
+  CHECK(error("two\n..\n..\n") == "1:1: expected the board size n, got 'two'");
+  CHECK(error("  -4\n") == "1:3: board size -4 is out of range [1, 5000]");
+  CHECK(error("9999\n") == "1:1: board size 9999 is out of range [1, 5000]");
+  CHECK(error("3\n...\n...\n") == "4:1: truncated board: expected 3 rows, got 2");
+}
+
+TEST_CASE("the rooks engine: exact wins every board and sizes are reported per group") {
+  const auto played = testing::play_config(R"(name: r
+engine: rooks
+seed: 5
+games: 300
+rules: {n: [4, 9, 15], fort_density: 0.2}
+players:
+  - {name: seed, strategy: seed-random, params: {tries: 2}}
+  - {name: exact, strategy: exact}
+)",
+                                           2);
+  CHECK(played.stats.variant(1).record.wins == 300);
+  CHECK(played.stats.variant(1).metrics[1].max() == 0);  // gap
+  CHECK(played.stats.variant(0).record.wins < 300);
+  REQUIRE(played.stats.groups() == 3);
+  CHECK(played.stats.variant_in_group(0, 2).games == 100);
+  CHECK(played.stats.variant_in_group(0, 0).record.wins >
+        played.stats.variant_in_group(0, 2).record.wins);
+  const auto again = testing::play_config(R"(name: r
+engine: rooks
+seed: 5
+games: 300
+rules: {n: [4, 9, 15], fort_density: 0.2}
+players:
+  - {name: seed, strategy: seed-random, params: {tries: 2}}
+  - {name: exact, strategy: exact}
+)",
+                                          1);
+  CHECK(again.rows == played.rows);
+}
