@@ -44,3 +44,16 @@ void BM_RooksRandomGreedyTry1000(benchmark::State& state) {
 BENCHMARK(BM_RooksRandomGreedyTry1000)->Unit(benchmark::kMillisecond);
 
 }  // namespace
+
+namespace {
+
+// The same board by Hopcroft-Karp, for comparison.
+void BM_RooksExactHopcroftKarp1000(benchmark::State& state) {
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(
+        solve_exact(big_board(), Segments(big_board()), MatchingAlgorithm::kHopcroftKarp));
+  }
+}
+BENCHMARK(BM_RooksExactHopcroftKarp1000)->Unit(benchmark::kMillisecond);
+
+}  // namespace

@@ -159,3 +159,18 @@ players:
                                           1);
   CHECK(again.rows == played.rows);
 }
+
+TEST_CASE("both matching algorithms find the same optimum") {
+  Rng rng(79);
+  for (int n : {1, 2, 5, 13, 40, 120}) {
+    for (double density : {0.0, 0.05, 0.2, 0.5}) {
+      const Board b = random_board(n, density, rng);
+      const Segments seg(b);
+      const Placement bfs = solve_exact(b, seg, MatchingAlgorithm::kAugmentingBfs);
+      const Placement hk = solve_exact(b, seg, MatchingAlgorithm::kHopcroftKarp);
+      REQUIRE(legal(b, bfs));
+      REQUIRE(legal(b, hk));
+      REQUIRE(bfs.size() == hk.size());
+    }
+  }
+}

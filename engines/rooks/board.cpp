@@ -28,31 +28,25 @@ Board random_board(int n, double fort_density, Rng& rng) {
   return board;
 }
 
+// One row-major pass: a row segment starts after a fort or the row's start; a
+// column segment starts after a fort or the column's start (tracked per column).
 Segments::Segments(const Board& board)
     : row_of(board.fort.size(), -1), col_of(board.fort.size(), -1) {
   const int n = board.n;
+  std::vector<int32_t> column_segment(static_cast<size_t>(n), -1);
   for (int r = 0; r < n; ++r) {
-    bool inside = false;
+    int32_t row_segment = -1;
     for (int c = 0; c < n; ++c) {
-      if (!board.open(r, c)) {
-        inside = false;
+      const int cell = r * n + c;
+      if (board.fort[cell]) {
+        row_segment = -1;
+        column_segment[c] = -1;
         continue;
       }
-      if (!inside) ++row_segments;
-      inside = true;
-      row_of[r * n + c] = row_segments - 1;
-    }
-  }
-  for (int c = 0; c < n; ++c) {
-    bool inside = false;
-    for (int r = 0; r < n; ++r) {
-      if (!board.open(r, c)) {
-        inside = false;
-        continue;
-      }
-      if (!inside) ++col_segments;
-      inside = true;
-      col_of[r * n + c] = col_segments - 1;
+      if (row_segment < 0) row_segment = row_segments++;
+      if (column_segment[c] < 0) column_segment[c] = col_segments++;
+      row_of[cell] = row_segment;
+      col_of[cell] = column_segment[c];
     }
   }
 }

@@ -1,7 +1,8 @@
 // Solvers for the rook puzzle. Each returns a legal placement.
 //
 // exact          the optimum: a maximum matching between row and column
-//                segments by Hopcroft-Karp (deterministic).
+//                segments (deterministic), by augmenting BFS searches or by
+//                Hopcroft-Karp (see exact.cpp for why the first is the default).
 // seed_random    the seed's randomized algorithm: for each row in order, while
 //                the row still has a free cell, draw a uniformly random column
 //                and place a rook there if that cell is free; the whole pass is
@@ -16,7 +17,10 @@
 
 namespace arena::rooks {
 
-Placement solve_exact(const Board& board, const Segments& segments);
+enum class MatchingAlgorithm { kAugmentingBfs, kHopcroftKarp };
+
+Placement solve_exact(const Board& board, const Segments& segments,
+                      MatchingAlgorithm algorithm = MatchingAlgorithm::kAugmentingBfs);
 Placement solve_seed_random(const Board& board, int tries, Rng& rng);
 Placement solve_random_greedy(const Board& board, const Segments& segments, int tries, Rng& rng);
 

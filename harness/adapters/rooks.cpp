@@ -22,12 +22,19 @@ enum class Solver { kSeedRandom, kRandomGreedy, kExact };
 struct SolverSpec {
   Solver solver = Solver::kExact;
   int tries = 1;
+  rooks::MatchingAlgorithm algorithm = rooks::MatchingAlgorithm::kAugmentingBfs;
 };
 
 SolverSpec solver_from(const PlayerConfig& player) {
-  if (player.strategy == "exact") return {Solver::kExact, 1};
+  if (player.strategy == "exact") {
+    return {Solver::kExact, 1,
+            player.params.choice("algorithm") == "hopcroft-karp"
+                ? rooks::MatchingAlgorithm::kHopcroftKarp
+                : rooks::MatchingAlgorithm::kAugmentingBfs};
+  }
   const auto tries = static_cast<int>(player.params.integer("tries"));
-  return {player.strategy == "seed-random" ? Solver::kSeedRandom : Solver::kRandomGreedy, tries};
+  return {player.strategy == "seed-random" ? Solver::kSeedRandom : Solver::kRandomGreedy, tries,
+          rooks::MatchingAlgorithm::kAugmentingBfs};
 }
 
 // Boards of a judge-format file; errors name the board file's line and column.
@@ -101,7 +108,7 @@ class SolveMatch final : public Match {
       case Solver::kExact:
         break;
     }
-    return rooks::solve_exact(board, segments);
+    return rooks::solve_exact(board, segments, s.algorithm);
   }
 
   uint64_t seed_;
@@ -146,7 +153,11 @@ EngineSpec rooks_engine() {
       {"random-greedy",
        "open cells in random order, a rook wherever legal; best of `tries`",
        {tries(10)}},
-      {"exact", "the optimum: maximum matching of row and column segments (Hopcroft-Karp)", {}},
+      {"exact",
+       "the optimum: a maximum matching of row and column segments",
+       {ParamSpec::choice("algorithm", "augmenting-bfs", {"augmenting-bfs", "hopcroft-karp"},
+                          "augmenting BFS searches with retired Hungarian trees (faster on these "
+                          "boards), or Hopcroft-Karp phases")}},
   };
   engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {
     return std::make_unique<SolveMatch>(config, seed);
