@@ -45,7 +45,7 @@ int brute_force(const Board& b, std::vector<uint8_t>& placed, int cell = 0) {
 }  // namespace
 
 TEST_CASE("the seed's sample board has optimum 6") {
-  const Placement best = solve_exact(kSeedSample, Segments(kSeedSample));
+  const Placement best = solve_exact(kSeedSample);
   CHECK(best.size() == 6);
   CHECK(legal(kSeedSample, best));
 }
@@ -58,7 +58,7 @@ TEST_CASE("exact equals a brute-force optimum on hundreds of boards up to 5x5") 
       for (int i = 0; i < 25; ++i, ++boards) {
         const Board b = random_board(n, density, rng);
         std::vector<uint8_t> placed(static_cast<size_t>(n) * n, 0);
-        const Placement best = solve_exact(b, Segments(b));
+        const Placement best = solve_exact(b);
         INFO("board " << boards << "\n" << render(b, best));
         REQUIRE(legal(b, best));
         REQUIRE(static_cast<int>(best.size()) == brute_force(b, placed));
@@ -75,7 +75,7 @@ TEST_CASE("random solvers give legal maximal placements and never beat exact") {
       for (int i = 0; i < 8; ++i) {
         const Board b = random_board(n, density, rng);
         const Segments seg(b);
-        const size_t optimum = solve_exact(b, seg).size();
+        const size_t optimum = solve_exact(b).size();
         for (const Placement& p :
              {solve_seed_random(b, 3, rng), solve_random_greedy(b, seg, 3, rng)}) {
           REQUIRE(maximal(b, p));
@@ -90,7 +90,7 @@ TEST_CASE("without forts the optimum is n rooks") {
   for (int n : {1, 2, 9, 200}) {
     const Board b = board_from_rows(
         std::vector<std::string>(static_cast<size_t>(n), std::string(static_cast<size_t>(n), '.')));
-    CHECK(solve_exact(b, Segments(b)).size() == static_cast<size_t>(n));
+    CHECK(solve_exact(b).size() == static_cast<size_t>(n));
   }
 }
 
@@ -166,8 +166,8 @@ TEST_CASE("both matching algorithms find the same optimum") {
     for (double density : {0.0, 0.05, 0.2, 0.5}) {
       const Board b = random_board(n, density, rng);
       const Segments seg(b);
-      const Placement bfs = solve_exact(b, seg, MatchingAlgorithm::kAugmentingBfs);
-      const Placement hk = solve_exact(b, seg, MatchingAlgorithm::kHopcroftKarp);
+      const Placement bfs = solve_exact(b, MatchingAlgorithm::kAugmentingBfs);
+      const Placement hk = solve_exact(b, MatchingAlgorithm::kHopcroftKarp);
       REQUIRE(legal(b, bfs));
       REQUIRE(legal(b, hk));
       REQUIRE(bfs.size() == hk.size());

@@ -30,23 +30,37 @@ struct Graph {
   std::vector<int32_t> owner;  // per edge: left vertex
 };
 
-// Row segments are runs of a row, so in row-major order each one's cells (edges) are contiguous.
-Graph build_graph(const Board& board, const Segments& seg) {
+// One row-major pass numbers the segments and lays out the edges: row
+// segments are runs of a row, so each one's cells (edges) are contiguous.
+Graph build_graph(const Board& board, int& row_segments, int& col_segments) {
   Graph g;
+  const int n = board.n;
   const auto open_cells = static_cast<size_t>(board.open_cells());
   g.right.reserve(open_cells);
   g.cell.reserve(open_cells);
   g.owner.reserve(open_cells);
-  g.start.assign(static_cast<size_t>(seg.row_segments) + 1, 0);
-  for (size_t c = 0; c < board.fort.size(); ++c) {
-    if (board.fort[c]) continue;
-    ++g.start[seg.row_of[c] + 1];
-    g.right.push_back(seg.col_of[c]);
-    g.cell.push_back(static_cast<int32_t>(c));
-    g.owner.push_back(seg.row_of[c]);
+  g.start.reserve(open_cells + 1);
+  std::vector<int32_t> column_segment(static_cast<size_t>(n), -1);
+  row_segments = col_segments = 0;
+  for (int r = 0; r < n; ++r) {
+    int32_t row_segment = -1;
+    for (int c = 0; c < n; ++c) {
+      const int cell = r * n + c;
+      if (board.fort[cell]) {
+        row_segment = column_segment[c] = -1;
+        continue;
+      }
+      if (row_segment < 0) {
+        row_segment = row_segments++;
+        g.start.push_back(static_cast<int32_t>(g.right.size()));
+      }
+      if (column_segment[c] < 0) column_segment[c] = col_segments++;
+      g.right.push_back(column_segment[c]);
+      g.cell.push_back(cell);
+      g.owner.push_back(row_segment);
+    }
   }
-  for (size_t s = 1; s < g.start.size(); ++s)
-    g.start[s] += g.start[s - 1];
+  g.start.push_back(static_cast<int32_t>(g.right.size()));
   return g;
 }
 
@@ -244,9 +258,11 @@ class Matching {
 
 }  // namespace
 
-Placement solve_exact(const Board& board, const Segments& segments, MatchingAlgorithm algorithm) {
-  const Graph g = build_graph(board, segments);
-  return Matching(g, segments.row_segments, segments.col_segments).run(algorithm);
+Placement solve_exact(const Board& board, MatchingAlgorithm algorithm) {
+  int left = 0;
+  int right = 0;
+  const Graph g = build_graph(board, left, right);
+  return Matching(g, left, right).run(algorithm);
 }
 
 }  // namespace arena::rooks

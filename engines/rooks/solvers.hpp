@@ -19,7 +19,8 @@ namespace arena::rooks {
 
 enum class MatchingAlgorithm { kAugmentingBfs, kHopcroftKarp };
 
-Placement solve_exact(const Board& board, const Segments& segments,
+// Numbers its own segments while building its graph (no Segments needed).
+Placement solve_exact(const Board& board,
                       MatchingAlgorithm algorithm = MatchingAlgorithm::kAugmentingBfs);
 Placement solve_seed_random(const Board& board, int tries, Rng& rng);
 Placement solve_random_greedy(const Board& board, const Segments& segments, int tries, Rng& rng);

@@ -83,7 +83,7 @@ class SolveMatch final : public Match {
     }
     const rooks::Board& board = boards_.empty() ? generated : boards_[game % boards_.size()];
     const rooks::Segments segments(board);
-    const auto optimum = static_cast<int64_t>(rooks::solve_exact(board, segments).size());
+    const auto optimum = static_cast<int64_t>(rooks::solve_exact(board).size());
     for (int v = 0; v < static_cast<int>(solvers_.size()); ++v) {
       Rng rng(derive_seed(seed_, 0, game, player_purpose(static_cast<uint64_t>(v))));
       const auto placed = static_cast<int64_t>(
@@ -108,7 +108,7 @@ class SolveMatch final : public Match {
       case Solver::kExact:
         break;
     }
-    return rooks::solve_exact(board, segments, s.algorithm);
+    return rooks::solve_exact(board, s.algorithm);
   }
 
   uint64_t seed_;

@@ -30,7 +30,7 @@ int solve_command(const SolveOptions& options) {
   std::istream& in = options.file ? static_cast<std::istream&>(file) : std::cin;
   try {
     for (const rooks::Board& board : rooks::parse_judge_format(in)) {
-      const rooks::Placement best = rooks::solve_exact(board, rooks::Segments(board));
+      const rooks::Placement best = rooks::solve_exact(board);
       fmt::print("{}\n", best.size());
       if (options.show) fmt::print("{}\n", rooks::render(board, best));
     }
