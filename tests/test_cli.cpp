@@ -386,3 +386,24 @@ TEST_CASE("a bad board file in a rooks config names the board file's line") {
   CHECK(o.code == 2);
   CHECK(o.err == (dir / "b.txt").string() + ":3:2: row of length 1, expected 2\n");
 }
+
+TEST_CASE("arena stats gives the published figures as JSON") {
+  const fs::path dir = scratch("stats");
+  const Outcome o = arena_cli("stats --wld 10871 10650 20431 --elo0 -1.75 --elo1 0.25 --json", dir);
+  REQUIRE(o.code == 0);
+  const auto j = nlohmann::json::parse(o.out);
+  for (const char* key : {"score", "elo", "elo_error", "nelo", "nelo_error", "los", "llr",
+                          "lower_bound", "upper_bound"}) {
+    CHECK(j.contains(key));
+  }
+  CHECK(j["llr"].get<double>() == Approx(2.2975).margin(0.0005));
+  const Outcome table = arena_cli("stats --penta 34 54 63 64 75", dir);
+  CHECK(table.out.find("Elo          55.58 +/- 27.65") != std::string::npos);
+  const Outcome wins = arena_cli("stats --wld 5 0 0 --json", dir);
+  CHECK(nlohmann::json::parse(wins.out)["elo"].is_null());  // infinite: no JSON number
+  CHECK(arena_cli("stats", dir).code == 2);
+  CHECK(arena_cli("stats --wld 1 2", dir).code == 2);
+  CHECK(arena_cli("stats --wld 1 2 3 --penta 1 2 3 4 5", dir).code == 2);
+  CHECK(arena_cli("stats --wld 1 2 3 --elo0 0", dir).code == 2);
+  CHECK(arena_cli("stats --wld 1 2 3 --elo0 0 --elo1 5 --model odd", dir).code == 2);
+}

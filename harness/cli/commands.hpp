@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "harness/registry/registry.hpp"
+#include "harness/stats/elo.hpp"
 
 namespace arena {
 
@@ -31,6 +33,16 @@ struct SolveOptions {
 
 // `arena solve rooks [FILE]`: one optimum per board, in input order.
 int solve_command(const SolveOptions& options);
+
+struct StatsOptions {
+  std::vector<uint64_t> trinomial;    // wins, losses, draws
+  std::vector<uint64_t> pentanomial;  // LL, LD, WL+DD, WD, WW
+  std::optional<SprtTest> sprt;
+  bool json = false;
+};
+
+// `arena stats`: the match statistics of counts given on the command line.
+int stats_command(const StatsOptions& options);
 
 // `arena list`: every engine, mode, rule, strategy and parameter with its default.
 std::string list_text(const Registry& registry);

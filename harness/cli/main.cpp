@@ -89,14 +89,52 @@ int main(int argc, char** argv) {
       solve->add_option("file", solve_file, "boards to read (default: standard input)");
   solve->add_flag("--show", solve_options.show, "also print each placement, 'R' for rooks");
 
+  StatsOptions stats_options;
+  double elo0 = 0, elo1 = 0, alpha = 0.05, beta = 0.05;
+  std::string model = "normalized";
+  auto* stats = app.add_subcommand(
+      "stats", "Elo, nElo, LOS and SPRT from counts: --wld W L D or --penta LL LD WL+DD WD WW");
+  auto* wld = stats->add_option("--wld", stats_options.trinomial, "wins, losses, draws")
+                  ->expected(3)
+                  ->type_name("W L D");
+  auto* penta =
+      stats->add_option("--penta", stats_options.pentanomial, "pair counts LL, LD, WL+DD, WD, WW")
+          ->expected(5)
+          ->type_name("LL LD D WD WW");
+  wld->excludes(penta);
+  auto* elo0_option = stats->add_option("--elo0", elo0, "SPRT H0 bound");
+  auto* elo1_option = stats->add_option("--elo1", elo1, "SPRT H1 bound");
+  elo0_option->needs(elo1_option);
+  elo1_option->needs(elo0_option);
+  stats->add_option("--alpha", alpha, "SPRT type I error (default 0.05)")
+      ->check(CLI::Range(1e-9, 0.999999999));
+  stats->add_option("--beta", beta, "SPRT type II error (default 0.05)")
+      ->check(CLI::Range(1e-9, 0.999999999));
+  stats
+      ->add_option("--model", model,
+                   "SPRT bounds are logistic or normalized Elo (default normalized)")
+      ->check(CLI::IsMember({"logistic", "normalized"}));
+  stats->add_flag("--json", stats_options.json, "one JSON object instead of a table");
+
   try {
     app.parse(argc, argv);
+    if (app.got_subcommand("stats") && wld->count() == 0 && penta->count() == 0) {
+      throw CLI::RequiredError("--wld or --penta");
+    }
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
     fmt::print(stderr, "arena: {} (see 'arena --help')\n", e.what());
     return 2;
   }
 
+  if (app.got_subcommand("stats")) {
+    if (elo0_option->count() > 0) {
+      stats_options.sprt =
+          SprtTest{elo0, elo1, alpha, beta,
+                   model == "logistic" ? SprtModel::kLogistic : SprtModel::kNormalized};
+    }
+    return stats_command(stats_options);
+  }
   if (app.got_subcommand("solve")) {
     if (solve_file_option->count() > 0) solve_options.file = solve_file;
     return solve_command(solve_options);

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/stats/elo.hpp"
 #include "harness/stats/proportion.hpp"
 
 namespace arena {
@@ -58,9 +59,14 @@ std::string paired_matches_text(const RunConfig& config, const RunStats& stats) 
       const Pentanomial& p = stats.pentanomial(a, b);
       if (p[0] + p[1] + p[2] + p[3] + p[4] == 0) continue;
       const Record& r = stats.pair(a, b);
-      out += fmt::format("{} vs {}: +{} -{} ={}  score {}  pairs [LL, LD, WL+DD, WD, WW] = [{}]\n",
-                         config.players[a].name, config.players[b].name, r.wins, r.losses, r.draws,
-                         win_rate_cell(r), fmt::join(p, ", "));
+      const EloEstimate e = estimate_pentanomial(p);
+      const std::string elo = e.finite ? fmt::format("{:.1f} +/- {:.1f}", e.elo, e.elo_error)
+                                       : (e.elo > 0 ? "+inf" : "-inf");
+      out += fmt::format(
+          "{} vs {}: +{} -{} ={}  score {}  Elo {}  LOS {:.1f}%  pairs [LL, LD, WL+DD, WD, WW] = "
+          "[{}]\n",
+          config.players[a].name, config.players[b].name, r.wins, r.losses, r.draws,
+          win_rate_cell(r), elo, 100 * e.los, fmt::join(p, ", "));
     }
   }
   return out;

@@ -1,7 +1,9 @@
 #include "harness/stats/summary.hpp"
 
+#include <cmath>
 #include <numeric>
 
+#include "harness/stats/elo.hpp"
 #include "harness/stats/proportion.hpp"
 
 namespace arena {
@@ -107,9 +109,18 @@ Json matches_json(const RunConfig& config, const RunStats& stats) {
       match["games"] = r.contests();
       add_record(match, r);
       const Pentanomial& penta = stats.pentanomial(a, b);
-      if (std::accumulate(penta.begin(), penta.end(), uint64_t{0}) > 0) {
-        match["pentanomial"] = penta;  // [LL, LD, WL+DD, WD, WW] for a
-      }
+      const bool paired = std::accumulate(penta.begin(), penta.end(), uint64_t{0}) > 0;
+      if (paired) match["pentanomial"] = penta;  // [LL, LD, WL+DD, WD, WW] for a
+      // Elo of a against b: from pairs when games were paired, else from games.
+      const EloEstimate e =
+          paired ? estimate_pentanomial(penta) : estimate_trinomial(r.wins, r.losses, r.draws);
+      match["score"] = e.score;
+      match["elo"] = std::isfinite(e.elo) ? Json(e.elo) : Json(nullptr);
+      match["elo_error"] = e.elo_error;
+      match["nelo"] = e.nelo;
+      match["nelo_error"] = e.nelo_error;
+      match["los"] = e.los;
+      match["draw_ratio"] = static_cast<double>(r.draws) / std::max<double>(1, r.contests());
       matches.push_back(match);
     }
   }
