@@ -29,7 +29,7 @@ class EmptyMatch final : public Match {
 // Arg(1)) formatting and writing the games.csv row to /dev/null.
 void BM_RunnerPerGameOverhead(benchmark::State& state) {
   const EmptyMatch match;
-  const RunPlan plan{100'000, 1, {"v"}};
+  const RunPlan plan{.games = 100'000, .threads = 1, .variant_names = {"v"}};
   std::FILE* sink = state.range(0) ? std::fopen("/dev/null", "wb") : nullptr;
   for (auto _ : state)
     benchmark::DoNotOptimize(run_games(match, plan, sink, nullptr));
@@ -49,7 +49,7 @@ void BM_RunnerBattleshipSoloGame(benchmark::State& state) {
   const RunConfig config = parse_config(
       "name: b\nengine: battleship\nseed: 1\nplayers: [{strategy: random}]\n", "bench", registry);
   const auto match = registry.find("battleship")->make_match(config, 1);
-  const RunPlan plan{20'000, 1, {"random"}};
+  const RunPlan plan{.games = 20'000, .threads = 1, .variant_names = {"random"}};
   std::FILE* sink = std::fopen("/dev/null", "wb");
   for (auto _ : state)
     benchmark::DoNotOptimize(run_games(*match, plan, sink, nullptr));

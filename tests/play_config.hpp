@@ -22,7 +22,8 @@ inline Played play_config(const std::string& yaml, int threads, uint64_t games =
   static const Registry registry = make_registry();
   const RunConfig config = parse_config(yaml, "t.yaml", registry);
   const auto match = registry.find(config.engine)->make_match(config, *config.seed);
-  RunPlan plan{games ? games : match->game_count(), threads, {}};
+  RunPlan plan{
+      .games = games ? games : match->game_count(), .threads = threads, .variant_names = {}};
   for (const auto& p : config.players)
     plan.variant_names.push_back(p.name);
   char* buffer = nullptr;

@@ -407,3 +407,23 @@ TEST_CASE("arena stats gives the published figures as JSON") {
   CHECK(arena_cli("stats --wld 1 2 3 --elo0 0", dir).code == 2);
   CHECK(arena_cli("stats --wld 1 2 3 --elo0 0 --elo1 5 --model odd", dir).code == 2);
 }
+
+TEST_CASE("an SPRT-stopped run records its verdict in summary.json") {
+  const fs::path dir = scratch("sprt");
+  write_file(dir / "s.yaml",
+             "name: s\nengine: battleship\nseed: 1\ngames: 100000\nmode: duel\nplayers:\n"
+             "  - {name: a, strategy: density}\n  - {name: b, strategy: random}\n"
+             "stop: {sprt: {elo0: 0, elo1: 20, model: logistic}, batch: 50}\n");
+  const Outcome o =
+      arena_cli("run " + (dir / "s.yaml").string() + " --quiet --out " + (dir / "o").string(), dir);
+  REQUIRE(o.code == 0);
+  CHECK(o.out.find("H1 accepted") != std::string::npos);
+  const auto summary = nlohmann::json::parse(read_file(dir / "o" / "summary.json"));
+  CHECK(summary["complete"] == true);
+  CHECK(summary["stop"]["stopped_by"] == "sprt");
+  CHECK(summary["stop"]["sprt"]["verdict"] == "H1");
+  CHECK(summary["stop"]["games"] == summary["games"]);
+  CHECK(summary["games"].get<uint64_t>() % 50 == 0);
+  CHECK(read_file(dir / "o" / "config.resolved.yaml").find("sprt: {elo0: 0, elo1: 20") !=
+        std::string::npos);
+}

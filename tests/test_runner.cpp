@@ -116,9 +116,11 @@ TEST_CASE("memory stays flat in the number of games: rows are streamed not held"
   const CountingMatch match;
   std::FILE* rows = std::fopen("/dev/null", "wb");
   REQUIRE(rows);
-  const RunStats warmup = run_games(match, RunPlan{200'000, 2, {"v"}}, rows, nullptr);
+  const RunStats warmup = run_games(
+      match, RunPlan{.games = 200'000, .threads = 2, .variant_names = {"v"}}, rows, nullptr);
   const long before = peak_rss_kb();
-  const RunStats big = run_games(match, RunPlan{4'000'000, 2, {"v"}}, rows, nullptr);
+  const RunStats big = run_games(
+      match, RunPlan{.games = 4'000'000, .threads = 2, .variant_names = {"v"}}, rows, nullptr);
   const long after = peak_rss_kb();
   std::fclose(rows);
   CHECK(big.games() == 4'000'000);

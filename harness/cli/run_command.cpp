@@ -15,6 +15,7 @@
 #include "harness/output/table.hpp"
 #include "harness/runner/runner.hpp"
 #include "harness/stats/latency.hpp"
+#include "harness/stats/stopping.hpp"
 #include "harness/stats/summary.hpp"
 
 namespace arena {
@@ -23,6 +24,44 @@ namespace {
 struct FileCloser {
   void operator()(std::FILE* f) const { std::fclose(f); }
 };
+
+// Games to play: the match's, capped by stop.max_games; checks that the stop
+// rules fit the match's series (pairs must not be cut in half).
+uint64_t planned_games(const RunConfig& config, const Match& match) {
+  const uint64_t series = match.series_length();
+  uint64_t games = match.game_count();
+  if (config.stop.max_games) {
+    if (*config.stop.max_games % series != 0) {
+      throw config.error_at("stop.max_games",
+                            fmt::format("must be a multiple of {} (games come in series)", series));
+    }
+    games = std::min(games, *config.stop.max_games);
+  }
+  if (config.stop.any() && config.stop.batch % series != 0) {
+    throw config.error_at("stop.batch",
+                          fmt::format("must be a multiple of {} (games come in series)", series));
+  }
+  return games;
+}
+
+// One line on how early stopping ended, or "" without stop rules.
+std::string stop_text(const RunConfig& config, const RunStats& stats) {
+  if (!config.stop.any()) return "";
+  const StopStatus status = evaluate_stop(config.stop, stats);
+  std::string out;
+  if (status.has_sprt) {
+    const SprtTest& t = *config.stop.sprt;
+    out += fmt::format("SPRT [{}, {}]: LLR {:.3f} in [{:.3f}, {:.3f}]: {}\n", t.elo0, t.elo1,
+                       status.llr, t.lower_bound(), t.upper_bound(),
+                       status.verdict.empty() ? "no decision"
+                                              : (status.verdict == "H1" ? "H1 accepted (elo1)"
+                                                                        : "H0 accepted (elo0)"));
+  }
+  out += status.stopped_by.empty()
+             ? fmt::format("no stop rule was met in {} games\n", stats.games())
+             : fmt::format("stopped by {} after {} games\n", status.stopped_by, stats.games());
+  return out;
+}
 
 uint64_t fresh_seed() {
   std::random_device device;
@@ -44,7 +83,13 @@ RunStats play_into(const RunConfig& config, const Match& match, const StagedResu
   std::setvbuf(rows.get(), buffer.data(), _IOFBF, buffer.size());
   std::fputs(csv_header(match.metrics()).c_str(), rows.get());
 
-  RunPlan plan{match.game_count(), info.threads, {}};
+  RunPlan plan{.games = info.planned_games, .threads = info.threads, .variant_names = {}};
+  if (config.stop.any()) {
+    plan.check_every = config.stop.batch;
+    plan.stop_when = [&](const RunStats& so_far) {
+      return !evaluate_stop(config.stop, so_far).stopped_by.empty();
+    };
+  }
   for (const auto& p : config.players)
     plan.variant_names.push_back(p.name);
   Progress progress(plan.games, Progress::style_for_stderr(quiet));
@@ -71,7 +116,7 @@ int run_command(const RunOptions& options, const Registry& registry) {
     info.seed = config.seed ? *config.seed : fresh_seed();
     info.threads = config.threads > 0 ? config.threads : tbb::info::default_concurrency();
     const std::unique_ptr<Match> match = engine.make_match(config, info.seed);
-    info.planned_games = match->game_count();
+    info.planned_games = planned_games(config, *match);
     validate_expectations(config, match->metrics());
     StagedResults staged(options.out ? std::filesystem::path(*options.out)
                                      : std::filesystem::path("results") / config.name);
@@ -91,6 +136,7 @@ int run_command(const RunOptions& options, const Registry& registry) {
     fmt::print("{}", results_table(config, match->metrics(), stats));
     fmt::print("{}", paired_matches_text(config, stats));
     fmt::print("{}", groups_text(config, *match, stats));
+    fmt::print("{}", stop_text(config, stats));
     fmt::print("{} games in {:.2f} s ({:.0f} games/s, {} threads); results in {}\n", stats.games(),
                info.wall_seconds, static_cast<double>(stats.games()) / info.wall_seconds,
                info.threads, staged.final_dir().string());

@@ -31,8 +31,11 @@ ConfigError RunConfig::error_at(const std::string& path, const std::string& mess
 
 namespace {
 
-const std::vector<std::string> kTopLevelKeys = {"name", "engine", "seed",  "games",   "threads",
-                                                "mode", "format", "rules", "players", "expect"};
+const std::vector<std::string> kTopLevelKeys = {"name",    "engine", "seed",   "games",
+                                                "threads", "mode",   "format", "rules",
+                                                "players", "expect", "stop"};
+const std::vector<std::string> kStopKeys = {"sprt", "ci_width", "max_games", "batch"};
+const std::vector<std::string> kSprtKeys = {"elo0", "elo1", "alpha", "beta", "model"};
 const std::vector<std::string> kFormats = {"round-robin", "gauntlet", "head-to-head"};
 const std::vector<std::string> kExpectKeys = {"variant", "metric",    "stat",
                                               "value",   "tolerance", "source"};
@@ -88,6 +91,7 @@ class Loader {
   void parse_players(const YAML::Node& root, const EngineSpec& engine, const ModeSpec& mode);
   void parse_expectations(const YAML::Node& root);
   void parse_format(const YAML::Node& root);
+  void parse_stop(const YAML::Node& root);
 
   const Registry& registry_;
   RunConfig config_;
@@ -335,6 +339,53 @@ void Loader::parse_players(const YAML::Node& root, const EngineSpec& engine, con
   }
 }
 
+void Loader::parse_stop(const YAML::Node& root) {
+  const YAML::Node node = root["stop"];
+  if (!node.IsDefined() || node.IsNull()) return;
+  if (!node.IsMap())
+    throw error(node, "stop", fmt::format("expected a map, got {}", kind_of(node)));
+  check_keys(node, "stop", kStopKeys, "the stop rules");
+  StopRules& stop = config_.stop;
+  const double inf = std::numeric_limits<double>::infinity();
+  if (node["batch"].IsDefined()) {
+    stop.batch = static_cast<uint64_t>(parse_int(node["batch"], "stop.batch", 1, 1e9));
+  }
+  if (node["max_games"].IsDefined()) {
+    stop.max_games = static_cast<uint64_t>(
+        parse_int(node["max_games"], "stop.max_games", 1, static_cast<double>(kMaxGames)));
+  }
+  if (node["ci_width"].IsDefined()) {
+    stop.ci_width = parse_real(node["ci_width"], "stop.ci_width", 1e-9, 1);
+  }
+  const YAML::Node sprt = node["sprt"];
+  if (!sprt.IsDefined()) return;
+  if (!sprt.IsMap())
+    throw error(sprt, "stop.sprt", fmt::format("expected a map, got {}", kind_of(sprt)));
+  check_keys(sprt, "stop.sprt", kSprtKeys, "an SPRT");
+  if (config_.players.size() != 2) {
+    throw error(sprt, "stop.sprt",
+                fmt::format("an SPRT needs exactly 2 players, got {}", config_.players.size()));
+  }
+  SprtTest test;
+  test.elo0 =
+      parse_real(require(sprt, "elo0", "stop.sprt", "an SPRT"), "stop.sprt.elo0", -inf, inf);
+  test.elo1 =
+      parse_real(require(sprt, "elo1", "stop.sprt", "an SPRT"), "stop.sprt.elo1", -inf, inf);
+  if (test.elo1 <= test.elo0) {
+    throw error(sprt["elo1"], "stop.sprt.elo1", "elo1 must be greater than elo0");
+  }
+  if (sprt["alpha"].IsDefined())
+    test.alpha = parse_real(sprt["alpha"], "stop.sprt.alpha", 1e-9, 0.5);
+  if (sprt["beta"].IsDefined()) test.beta = parse_real(sprt["beta"], "stop.sprt.beta", 1e-9, 0.5);
+  if (sprt["model"].IsDefined()) {
+    test.model =
+        parse_one_of(sprt["model"], "stop.sprt.model", {"logistic", "normalized"}) == "logistic"
+            ? SprtModel::kLogistic
+            : SprtModel::kNormalized;
+  }
+  stop.sprt = test;
+}
+
 void Loader::parse_format(const YAML::Node& root) {
   const YAML::Node node = root["format"];
   if (!node.IsDefined()) return;
@@ -424,6 +475,7 @@ RunConfig Loader::load(const std::string& text) {
                                fmt::format("the rules of engine '{}'", engine.name));
   parse_players(root, engine, *engine.find_mode(config_.mode));
   parse_format(root);
+  parse_stop(root);
   parse_expectations(root);
   return std::move(config_);
 }

@@ -14,6 +14,7 @@
 
 #include "harness/config/config_error.hpp"
 #include "harness/config/params.hpp"
+#include "harness/stats/elo.hpp"
 
 namespace arena {
 
@@ -36,6 +37,17 @@ struct Expectation {
   std::string source;
 };
 
+// When to stop before `games`: checked after every `batch` games in game-index
+// order, so a run stops at the same game whatever the thread count.
+struct StopRules {
+  std::optional<SprtTest> sprt;    // two variants: stop when the LLR leaves its bounds
+  std::optional<double> ci_width;  // stop when the first match's 95% score interval is this narrow
+  std::optional<uint64_t> max_games;  // play at most this many games
+  uint64_t batch = 1000;
+
+  bool any() const { return sprt || ci_width; }
+};
+
 struct RunConfig {
   std::string file;  // path as given, for messages
   std::string name;
@@ -50,6 +62,7 @@ struct RunConfig {
   ParamSet rules;
   std::vector<PlayerConfig> players;
   std::vector<Expectation> expect;
+  StopRules stop;
   // Where each key was written, by path ("games", "rules.size",
   // "players[1].params.parity"), for errors found after loading.
   std::map<std::string, SourceMark> marks;

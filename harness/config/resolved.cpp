@@ -65,6 +65,24 @@ std::string resolved_yaml(const RunConfig& config, uint64_t seed) {
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;
+  const StopRules& stop = config.stop;
+  if (stop.any() || stop.max_games) {
+    out << YAML::Key << "stop" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "batch" << YAML::Value << stop.batch;
+    if (stop.max_games) out << YAML::Key << "max_games" << YAML::Value << *stop.max_games;
+    if (stop.ci_width) out << YAML::Key << "ci_width" << YAML::Value << *stop.ci_width;
+    if (stop.sprt) {
+      out << YAML::Key << "sprt" << YAML::Value << YAML::Flow << YAML::BeginMap;
+      out << YAML::Key << "elo0" << YAML::Value << stop.sprt->elo0;
+      out << YAML::Key << "elo1" << YAML::Value << stop.sprt->elo1;
+      out << YAML::Key << "alpha" << YAML::Value << stop.sprt->alpha;
+      out << YAML::Key << "beta" << YAML::Value << stop.sprt->beta;
+      out << YAML::Key << "model" << YAML::Value
+          << (stop.sprt->model == SprtModel::kLogistic ? "logistic" : "normalized");
+      out << YAML::EndMap;
+    }
+    out << YAML::EndMap;
+  }
   if (!config.expect.empty()) {
     out << YAML::Key << "expect" << YAML::Value << YAML::BeginSeq;
     for (const Expectation& e : config.expect) {

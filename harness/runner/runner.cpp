@@ -1,6 +1,7 @@
 #include "harness/runner/runner.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <memory>
 #include <stdexcept>
@@ -95,13 +96,19 @@ RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Pro
   const int metrics = static_cast<int>(match.metrics().size());
   const int groups = std::max<int>(1, static_cast<int>(match.groups().size()));
   const uint64_t series = match.series_length();
-  const uint64_t step = block_size(plan.games / series, plan.threads) * series;
+  uint64_t step = block_size(plan.games / series, plan.threads) * series;
+  if (plan.check_every > 0) {
+    // The largest multiple of the series length that divides the check interval.
+    while (plan.check_every % step != 0)
+      step -= series;
+  }
+  std::atomic<bool> stopped{false};
   RunStats total(variants, metrics, groups);
   uint64_t next = 0;
   using BlockPtr = std::shared_ptr<Block>;
 
   auto cut = [&](tbb::flow_control& control) -> BlockPtr {
-    if (next >= plan.games) {
+    if (next >= plan.games || stopped.load(std::memory_order_relaxed)) {
       control.stop();
       return nullptr;
     }
@@ -116,12 +123,16 @@ RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Pro
   };
   // Serial and in order: merging and writing see blocks by ascending game index.
   auto merge = [&](BlockPtr block) {
+    if (stopped.load(std::memory_order_relaxed)) return;  // played past the stop: dropped
     if (rows &&
         std::fwrite(block->rows.data(), 1, block->rows.size(), rows) != block->rows.size()) {
       throw std::runtime_error("cannot write games.csv (disk full?)");
     }
     total += block->stats;
     if (progress) progress->add(block->end - block->begin);
+    if (plan.check_every > 0 && block->end % plan.check_every == 0 && plan.stop_when(total)) {
+      stopped.store(true, std::memory_order_relaxed);
+    }
   };
 
   tbb::task_arena arena(plan.threads);

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -28,7 +29,13 @@ namespace arena {
 struct RunPlan {
   uint64_t games = 0;
   int threads = 1;
-  std::vector<std::string> variant_names;  // for the rows
+  std::vector<std::string> variant_names = {};  // for the rows
+  // Early stopping: after every `check_every` games (a multiple of the match's
+  // series length), in game-index order, the run stops if stop_when(results so
+  // far) is true. Blocks divide `check_every`, so the check sees exactly the
+  // games up to the boundary, and later blocks are neither counted nor written.
+  uint64_t check_every = 0;
+  std::function<bool(const RunStats&)> stop_when = nullptr;
 };
 
 // The games.csv header for a match's metrics.

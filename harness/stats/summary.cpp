@@ -5,6 +5,7 @@
 
 #include "harness/stats/elo.hpp"
 #include "harness/stats/proportion.hpp"
+#include "harness/stats/stopping.hpp"
 
 namespace arena {
 namespace {
@@ -153,6 +154,32 @@ Json expectations_json(const std::vector<ExpectationResult>& results) {
   return out;
 }
 
+// How early stopping ended: the rule that fired (or null), games played, and
+// the SPRT's LLR, bounds and verdict when there is one.
+Json stop_json(const StopRules& rules, const StopStatus& status, const RunStats& stats) {
+  Json out;
+  out["stopped_by"] = status.stopped_by.empty() ? Json(nullptr) : Json(status.stopped_by);
+  out["games"] = stats.games();
+  out["batch"] = rules.batch;
+  if (rules.ci_width) {
+    out["ci_width"] = *rules.ci_width;
+    out["ci_width_reached"] = status.ci_width;
+  }
+  if (rules.sprt) {
+    const SprtTest& t = *rules.sprt;
+    out["sprt"] = Json{{"elo0", t.elo0},
+                       {"elo1", t.elo1},
+                       {"alpha", t.alpha},
+                       {"beta", t.beta},
+                       {"model", t.model == SprtModel::kLogistic ? "logistic" : "normalized"},
+                       {"llr", status.llr},
+                       {"lower_bound", t.lower_bound()},
+                       {"upper_bound", t.upper_bound()},
+                       {"verdict", status.verdict.empty() ? Json(nullptr) : Json(status.verdict)}};
+  }
+  return out;
+}
+
 Json summary_json(const RunConfig& config, const RunInfo& info, const Match& match,
                   const RunStats& stats, const std::vector<ExpectationResult>& expectations) {
   Json out;
@@ -168,7 +195,8 @@ Json summary_json(const RunConfig& config, const RunInfo& info, const Match& mat
   out["timer_overhead_ns"] = info.timer_overhead_ns;
   out["version"] = ARENA_VERSION;
   out["format"] = config.format;
-  out["complete"] = stats.games() == info.planned_games;
+  const StopStatus stop = evaluate_stop(config.stop, stats);
+  out["complete"] = stats.games() == info.planned_games || !stop.stopped_by.empty();
   Json variants = Json::array();
   for (int v = 0; v < stats.variants(); ++v) {
     variants.push_back(variant_json(config.players[v], v, match, stats));
@@ -176,6 +204,7 @@ Json summary_json(const RunConfig& config, const RunInfo& info, const Match& mat
   out["variants"] = variants;
   out["matches"] = matches_json(config, stats);
   out["expectations"] = expectations_json(expectations);
+  if (config.stop.any()) out["stop"] = stop_json(config.stop, stop, stats);
   return out;
 }
 
