@@ -427,3 +427,26 @@ TEST_CASE("an SPRT-stopped run records its verdict in summary.json") {
   CHECK(read_file(dir / "o" / "config.resolved.yaml").find("sprt: {elo0: 0, elo1: 20") !=
         std::string::npos);
 }
+
+TEST_CASE("a tournament of three or more variants is ranked by Bradley-Terry ratings") {
+  const fs::path dir = scratch("ratings");
+  write_file(
+      dir / "r.yaml",
+      "name: r\nengine: battleship\nseed: 2\ngames: 400\nmode: duel\nanchor: mean\nplayers:\n"
+      "  - {name: weak, strategy: random}\n  - {name: strong, strategy: density}\n"
+      "  - {name: middle, strategy: hunt-target}\n");
+  const Outcome o =
+      arena_cli("run " + (dir / "r.yaml").string() + " --quiet --out " + (dir / "o").string(), dir);
+  REQUIRE(o.code == 0);
+  CHECK(o.out.find("ratings (Bradley-Terry, mean = 0):") != std::string::npos);
+  const auto ratings = nlohmann::json::parse(read_file(dir / "o" / "summary.json"))["ratings"];
+  REQUIRE(ratings["table"].size() == 3);
+  CHECK(ratings["anchor"] == "mean");
+  CHECK(ratings["table"][0]["name"] == "strong");
+  CHECK(ratings["table"][1]["name"] == "middle");
+  CHECK(ratings["table"][2]["name"] == "weak");
+  double sum = 0;
+  for (const auto& row : ratings["table"])
+    sum += row["rating"].get<double>();
+  CHECK(sum == Approx(0).margin(1e-6));
+}

@@ -44,6 +44,21 @@ uint64_t planned_games(const RunConfig& config, const Match& match) {
   return games;
 }
 
+// The Bradley-Terry table for three or more variants, or "".
+std::string ratings_text(const RunConfig& config, const RunStats& stats) {
+  if (stats.variants() < 3) return "";
+  std::string out = fmt::format("ratings (Bradley-Terry, {} = 0):\n",
+                                config.anchor == "mean" ? "mean" : config.players[0].name);
+  for (const RankedRating& r : tournament_ratings(config, stats)) {
+    out +=
+        r.rating.rated
+            ? fmt::format("  {:>2}. {:<24} {:+8.1f} +/- {:.1f}\n", r.rank,
+                          config.players[r.variant].name, r.rating.rating, r.rating.ci95)
+            : fmt::format("  {:>2}. {:<24} (no games)\n", r.rank, config.players[r.variant].name);
+  }
+  return out;
+}
+
 // One line on how early stopping ended, or "" without stop rules.
 std::string stop_text(const RunConfig& config, const RunStats& stats) {
   if (!config.stop.any()) return "";
@@ -137,6 +152,7 @@ int run_command(const RunOptions& options, const Registry& registry) {
     fmt::print("{}", paired_matches_text(config, stats));
     fmt::print("{}", groups_text(config, *match, stats));
     fmt::print("{}", stop_text(config, stats));
+    fmt::print("{}", ratings_text(config, stats));
     fmt::print("{} games in {:.2f} s ({:.0f} games/s, {} threads); results in {}\n", stats.games(),
                info.wall_seconds, static_cast<double>(stats.games()) / info.wall_seconds,
                info.threads, staged.final_dir().string());

@@ -59,6 +59,8 @@ struct RunConfig {
   // Who meets whom when variants contest in pairs: round-robin (every pairing),
   // gauntlet (the first player against each other one), head-to-head (two players).
   std::string format = "round-robin";
+  // Tournament ratings are anchored so the first variant is 0 ("first") or their mean is 0.
+  std::string anchor = "first";
   ParamSet rules;
   std::vector<PlayerConfig> players;
   std::vector<Expectation> expect;

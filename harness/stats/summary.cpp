@@ -130,6 +130,28 @@ Json matches_json(const RunConfig& config, const RunStats& stats) {
 
 }  // namespace
 
+std::vector<RankedRating> tournament_ratings(const RunConfig& config, const RunStats& stats) {
+  const int n = stats.variants();
+  std::vector<std::vector<double>> wins(n, std::vector<double>(n, 0));
+  for (int a = 0; a < n; ++a) {
+    for (int b = 0; b < n; ++b) {
+      if (a != b) wins[a][b] = stats.pair(a, b).wins + stats.pair(a, b).draws / 2.0;
+    }
+  }
+  const auto ratings = bradley_terry(
+      wins, config.anchor == "mean" ? RatingAnchor::kMean : RatingAnchor::kFirst, 1.0);
+  std::vector<RankedRating> ranked;
+  for (int v = 0; v < n; ++v)
+    ranked.push_back({0, v, ratings[v]});
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) {
+    if (x.rating.rated != y.rating.rated) return x.rating.rated;
+    return x.rating.rating > y.rating.rating;
+  });
+  for (size_t i = 0; i < ranked.size(); ++i)
+    ranked[i].rank = static_cast<int>(i) + 1;
+  return ranked;
+}
+
 const std::vector<std::string>& timing_fields() {
   static const std::vector<std::string> fields = {"threads", "wall_seconds", "games_per_second",
                                                   "timer_overhead_ns", "decision_latency_ns"};
@@ -152,6 +174,25 @@ Json expectations_json(const std::vector<ExpectationResult>& results) {
     out.push_back(j);
   }
   return out;
+}
+
+// Bradley-Terry ratings over every pairwise result, ranked; null with fewer
+// than three variants (a single match says it all).
+Json ratings_json(const RunConfig& config, const RunStats& stats) {
+  if (stats.variants() < 3) return nullptr;
+  const auto ratings = tournament_ratings(config, stats);
+  Json table = Json::array();
+  for (const RankedRating& r : ratings) {
+    table.push_back(Json{{"rank", r.rank},
+                         {"name", config.players[r.variant].name},
+                         {"rating", r.rating.rated ? Json(r.rating.rating) : Json(nullptr)},
+                         {"ci95", r.rating.rated ? Json(r.rating.ci95) : Json(nullptr)},
+                         {"games", stats.variant(r.variant).games}});
+  }
+  return Json{{"model", "bradley-terry"},
+              {"anchor", config.anchor},
+              {"prior_draws", 1.0},
+              {"table", table}};
 }
 
 // How early stopping ended: the rule that fired (or null), games played, and
@@ -203,6 +244,7 @@ Json summary_json(const RunConfig& config, const RunInfo& info, const Match& mat
   }
   out["variants"] = variants;
   out["matches"] = matches_json(config, stats);
+  out["ratings"] = ratings_json(config, stats);
   out["expectations"] = expectations_json(expectations);
   if (config.stop.any()) out["stop"] = stop_json(config.stop, stop, stats);
   return out;

@@ -19,6 +19,7 @@
 #include "harness/config/config.hpp"
 #include "harness/registry/registry.hpp"
 #include "harness/runner/run_stats.hpp"
+#include "harness/stats/bradley_terry.hpp"
 #include "harness/stats/expectations.hpp"
 
 namespace arena {
@@ -34,6 +35,10 @@ struct RunInfo {
 nlohmann::ordered_json summary_json(const RunConfig& config, const RunInfo& info,
                                     const Match& match, const RunStats& stats,
                                     const std::vector<ExpectationResult>& expectations);
+
+// Bradley-Terry ratings of the run's variants from their pairwise records,
+// best first (unrated variants last).
+std::vector<RankedRating> tournament_ratings(const RunConfig& config, const RunStats& stats);
 
 // The fields that depend on timing or thread count, for comparisons.
 const std::vector<std::string>& timing_fields();
