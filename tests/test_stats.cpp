@@ -67,3 +67,19 @@ TEST_CASE("integer histograms give exact quantiles and merge") {
   CHECK(a.min() == 1);
   CHECK(a.max() == 10);
 }
+
+TEST_CASE("win share splits a tie for first among all who share it") {
+  RunStats stats(3, 1);
+  const SeatResult three_way[] = {{0, 1, {1}}, {1, 1, {1}}, {2, 1, {1}}};
+  const SeatResult two_way[] = {{0, 1, {1}}, {1, 1, {1}}, {2, 3, {2}}};
+  stats.add_game(three_way);
+  stats.add_game(two_way);
+  CHECK(stats.variant(0).win_share_units == kWinShareUnit / 3 + kWinShareUnit / 2);
+  CHECK(stats.variant(2).win_share_units == kWinShareUnit / 3);
+  // The shares of one game add up to one win.
+  RunStats one(3, 1);
+  one.add_game(three_way);
+  CHECK(one.variant(0).win_share_units + one.variant(1).win_share_units +
+            one.variant(2).win_share_units ==
+        kWinShareUnit);
+}

@@ -61,9 +61,15 @@ struct Record {
 // over the pair (loss 0, draw 1/2, win 1): [LL, LD, WL+DD, WD, WW].
 using Pentanomial = std::array<uint64_t, 5>;
 
+// Win share units: a k-way tie for first gives each 1/k of a win, kept as an
+// integer count of 1/720720 (the least common multiple of 1..16) so that
+// merging is exact; ties of more than 16 round down.
+constexpr uint64_t kWinShareUnit = 720720;
+
 struct VariantStats {
   uint64_t games = 0;
   uint64_t rank_sum = 0;
+  uint64_t win_share_units = 0;  // sum of 1/k per first place shared by k, in kWinShareUnit
   Record record;
   std::vector<IntHistogram> metrics;  // one per MetricSpec
 

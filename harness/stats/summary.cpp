@@ -71,6 +71,10 @@ void add_variant_stats(Json& out, const VariantStats& s, const std::vector<Metri
   out["games"] = s.games;
   add_record(out, s.record);
   out["mean_rank"] = s.games ? static_cast<double>(s.rank_sum) / static_cast<double>(s.games) : 0.0;
+  // Share of games won, a k-way tie for first counting 1/k (multi-player tables).
+  out["win_share"] = s.games ? static_cast<double>(s.win_share_units) / kWinShareUnit /
+                                   static_cast<double>(s.games)
+                             : 0.0;
   Json metric_map = Json::object();
   for (size_t m = 0; m < metrics.size(); ++m)
     metric_map[metrics[m].name] = metric_json(s.metrics[m]);
