@@ -149,7 +149,7 @@ int run_command(const RunOptions& options, const Registry& registry) {
     staged.commit();
 
     fmt::print("{}", results_table(config, match->metrics(), stats));
-    fmt::print("{}", paired_matches_text(config, stats));
+    fmt::print("{}", matches_text(config, stats));
     fmt::print("{}", groups_text(config, *match, stats));
     fmt::print("{}", stop_text(config, stats));
     fmt::print("{}", ratings_text(config, stats));

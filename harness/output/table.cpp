@@ -52,21 +52,23 @@ std::string results_table(const RunConfig& config, const std::vector<MetricSpec>
   return out;
 }
 
-std::string paired_matches_text(const RunConfig& config, const RunStats& stats) {
+std::string matches_text(const RunConfig& config, const RunStats& stats) {
   std::string out;
   for (int a = 0; a < stats.variants(); ++a) {
     for (int b = a + 1; b < stats.variants(); ++b) {
-      const Pentanomial& p = stats.pentanomial(a, b);
-      if (p[0] + p[1] + p[2] + p[3] + p[4] == 0) continue;
       const Record& r = stats.pair(a, b);
-      const EloEstimate e = estimate_pentanomial(p);
+      if (r.contests() == 0) continue;
+      const Pentanomial& p = stats.pentanomial(a, b);
+      const bool paired = p[0] + p[1] + p[2] + p[3] + p[4] > 0;
+      const EloEstimate e =
+          paired ? estimate_pentanomial(p) : estimate_trinomial(r.wins, r.losses, r.draws);
       const std::string elo = e.finite ? fmt::format("{:.1f} +/- {:.1f}", e.elo, e.elo_error)
                                        : (e.elo > 0 ? "+inf" : "-inf");
-      out += fmt::format(
-          "{} vs {}: +{} -{} ={}  score {}  Elo {}  LOS {:.1f}%  pairs [LL, LD, WL+DD, WD, WW] = "
-          "[{}]\n",
-          config.players[a].name, config.players[b].name, r.wins, r.losses, r.draws,
-          win_rate_cell(r), elo, 100 * e.los, fmt::join(p, ", "));
+      out += fmt::format("{} vs {}: +{} -{} ={}  score {}  Elo {}  LOS {:.1f}%",
+                         config.players[a].name, config.players[b].name, r.wins, r.losses, r.draws,
+                         win_rate_cell(r), elo, 100 * e.los);
+      if (paired) out += fmt::format("  pairs [LL, LD, WL+DD, WD, WW] = [{}]", fmt::join(p, ", "));
+      out += "\n";
     }
   }
   return out;

@@ -16,10 +16,10 @@ namespace arena {
 std::string results_table(const RunConfig& config, const std::vector<MetricSpec>& metrics,
                           const RunStats& stats);
 
-// One line per pairing that played paired games: the first variant's wins,
-// losses and draws, its score with a 95% interval, and the pentanomial counts.
-// Empty when no games were paired.
-std::string paired_matches_text(const RunConfig& config, const RunStats& stats);
+// One line per pair of variants that met: the first's wins, losses and
+// draws, its score with a 95% interval, Elo with its error and LOS (from the
+// pentanomial counts when games were paired, which are printed too).
+std::string matches_text(const RunConfig& config, const RunStats& stats);
 
 // When the match has groups: one line per group and variant with its win
 // rate and main metric. Empty otherwise.
