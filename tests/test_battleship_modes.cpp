@@ -223,3 +223,22 @@ TEST_CASE("games must split into series and duel pairs") {
               "[{strategy: random}]\n") ==
         "t.yaml:3:8: games: 10 games do not split into series of 3 games");
 }
+
+TEST_CASE("with pairs false every duel game draws its own fleets") {
+  const std::string base = R"(name: d
+engine: battleship
+seed: 21
+games: 400
+mode: duel
+players:
+  - {name: a, strategy: density, params: {tie_break: first}}
+  - {name: b, strategy: density, params: {tie_break: first}}
+)";
+  const Played unpaired = play(base + "pairs: false\n", 2);
+  CHECK(unpaired.stats.pentanomial(0, 1) == Pentanomial{});
+  CHECK(unpaired.stats.pair(0, 1).contests() == 400);
+  const Played paired = play(base, 2);
+  CHECK(paired.rows != unpaired.rows);
+  CHECK(unpaired.rows.rfind("0,a,", 0) == 0);                // a fires first in game 0
+  CHECK(unpaired.rows.find("\n1,b,") != std::string::npos);  // b in game 1
+}

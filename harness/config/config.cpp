@@ -31,9 +31,9 @@ ConfigError RunConfig::error_at(const std::string& path, const std::string& mess
 
 namespace {
 
-const std::vector<std::string> kTopLevelKeys = {"name",    "engine",  "seed",   "games",
-                                                "threads", "mode",    "format", "anchor",
-                                                "rules",   "players", "expect", "stop"};
+const std::vector<std::string> kTopLevelKeys = {"name",    "engine", "seed",   "games", "threads",
+                                                "mode",    "format", "anchor", "pairs", "rules",
+                                                "players", "expect", "stop"};
 const std::vector<std::string> kStopKeys = {"sprt", "ci_width", "max_games", "batch"};
 const std::vector<std::string> kSprtKeys = {"elo0", "elo1", "alpha", "beta", "model"};
 const std::vector<std::string> kFormats = {"round-robin", "gauntlet", "head-to-head"};
@@ -476,6 +476,7 @@ RunConfig Loader::load(const std::string& text) {
   parse_players(root, engine, *engine.find_mode(config_.mode));
   parse_format(root);
   parse_stop(root);
+  if (root["pairs"].IsDefined()) config_.pairs = parse_bool(root["pairs"], "pairs");
   if (root["anchor"].IsDefined())
     config_.anchor = parse_one_of(root["anchor"], "anchor", {"first", "mean"});
   parse_expectations(root);

@@ -61,6 +61,9 @@ struct RunConfig {
   std::string format = "round-robin";
   // Tournament ratings are anchored so the first variant is 0 ("first") or their mean is 0.
   std::string anchor = "first";
+  // Paired games (the duplicate format): each environment draw played twice
+  // with seats swapped. Modes without seats ignore it.
+  bool pairs = true;
   ParamSet rules;
   std::vector<PlayerConfig> players;
   std::vector<Expectation> expect;

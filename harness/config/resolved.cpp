@@ -54,6 +54,7 @@ std::string resolved_yaml(const RunConfig& config, uint64_t seed) {
   out << YAML::Key << "mode" << YAML::Value << config.mode;
   out << YAML::Key << "format" << YAML::Value << config.format;
   out << YAML::Key << "anchor" << YAML::Value << config.anchor;
+  out << YAML::Key << "pairs" << YAML::Value << YAML::TrueFalseBool << config.pairs;
   out << YAML::Key << "rules" << YAML::Value;
   emit_params(out, config.rules);
   out << YAML::Key << "players" << YAML::Value << YAML::BeginSeq;

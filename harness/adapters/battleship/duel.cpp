@@ -2,7 +2,9 @@
 // to sink the enemy fleet wins. Every pairing of the format (round robin, or
 // the first player against each other one) plays `games` games in pairs: both
 // fleets are drawn once per pair and the pair is played twice, with the first
-// shooter and the fleets swapped, so that luck of the draw cancels.
+// shooter and the fleets swapped, so that luck of the draw cancels. With
+// `pairs: false` every game draws its own fleets (the first shooter still
+// alternates).
 #include <fmt/format.h>
 
 #include "engines/battleship/duel.hpp"
@@ -28,20 +30,21 @@ class DuelMatch final : public Match {
       : tables_(rules_from(config), defender_from(config)),
         seed_(seed),
         games_per_pairing_(config.games),
+        paired_(config.pairs),
         pairings_(pairings_of(config)) {
-    check_playable(config, tables_, 2);
+    check_playable(config, tables_, series_length());
     for (const auto& player : config.players)
       shooters_.push_back(shooter_from(player));
   }
 
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
   uint64_t game_count() const override { return games_per_pairing_ * pairings_.size(); }
-  uint64_t series_length() const override { return 2; }  // the two games of a pair
+  uint64_t series_length() const override { return paired_ ? 2 : 1; }  // a pair's two games
 
   void play(uint64_t index, GameSink& sink, SeriesMemory* /*memory*/) const override {
     const uint64_t match = index / games_per_pairing_;
     const uint64_t game = index % games_per_pairing_;
-    const uint64_t pair = game / 2;
+    const uint64_t pair = paired_ ? game / 2 : game;  // the environment draw
     const bool swapped = game % 2 == 1;
     const auto [a, b] = pairings_[match];
 
@@ -67,13 +70,14 @@ class DuelMatch final : public Match {
         first_shooter, second_shooter);
     sink.add(SeatResult{first, r.first_won ? 1 : 2, {r.first_shots, 1}});
     sink.add(SeatResult{second, r.first_won ? 2 : 1, {r.second_shots, 0}});
-    sink.set_pair(match * (games_per_pairing_ / 2) + pair);
+    if (paired_) sink.set_pair(match * (games_per_pairing_ / 2) + pair);
   }
 
  private:
   Tables tables_;
   uint64_t seed_;
   uint64_t games_per_pairing_;
+  bool paired_;
   std::vector<std::pair<int, int>> pairings_;
   std::vector<ShooterParams> shooters_;
   std::vector<MetricSpec> metrics_ = {
