@@ -44,6 +44,9 @@ struct StatsOptions {
 // `arena stats`: the match statistics of counts given on the command line.
 int stats_command(const StatsOptions& options);
 
+// `arena bench`: plays the fixed suite and prints decisions, signature and time.
+int bench_command(const Registry& registry, int threads);
+
 // `arena list`: every engine, mode, rule, strategy and parameter with its default.
 std::string list_text(const Registry& registry);
 

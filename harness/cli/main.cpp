@@ -89,6 +89,15 @@ int main(int argc, char** argv) {
       solve->add_option("file", solve_file, "boards to read (default: standard input)");
   solve->add_flag("--show", solve_options.show, "also print each placement, 'R' for rooks");
 
+  int bench_threads = 0;
+  auto* bench = app.add_subcommand(
+      "bench",
+      "play a fixed list of deterministic games of every engine; print the decisions, "
+      "a signature (hash of every move) and the time taken");
+  bench->add_option("--threads", bench_threads, "worker threads, 0 = all cores (default)")
+      ->type_name("N")
+      ->check(integer_in(0, kMaxThreads));
+
   StatsOptions stats_options;
   double elo0 = 0, elo1 = 0, alpha = 0.05, beta = 0.05;
   std::string model = "normalized";
@@ -127,6 +136,7 @@ int main(int argc, char** argv) {
     return 2;
   }
 
+  if (app.got_subcommand("bench")) return bench_command(registry, bench_threads);
   if (app.got_subcommand("stats")) {
     if (elo0_option->count() > 0) {
       stats_options.sprt =

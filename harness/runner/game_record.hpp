@@ -10,12 +10,14 @@
 
 #include <array>
 #include <chrono>
+#include <concepts>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <vector>
 
 #include "engines/core/latency_histogram.hpp"
+#include "engines/core/rng.hpp"
 
 namespace arena {
 
@@ -33,8 +35,21 @@ struct SeatResult {
   int group = 0;  // index into Match::groups() (e.g. the board size), 0 without groups
 };
 
+// Folds a decision into a running hash: integers by value, lists element by element.
+template <std::integral T>
+void fold_decision(uint64_t& hash, T value) {
+  hash = splitmix64_mix(hash ^ static_cast<uint64_t>(value));
+}
+template <class T>
+void fold_decision(uint64_t& hash, const std::vector<T>& values) {
+  fold_decision(hash, values.size());
+  for (const T& v : values)
+    fold_decision(hash, v);
+}
+
 // A DecisionTimer (engines/core/decision_timer.hpp) that adds the steady-clock
-// duration of each decision to the histogram of the variant making it.
+// duration of each decision to the histogram of the variant making it, and
+// folds who decided what into the game's signature (a hash of every move).
 class LatencyRecorder {
  public:
   explicit LatencyRecorder(std::span<LatencyHistogram> per_variant) : per_variant_(per_variant) {}
@@ -45,11 +60,17 @@ class LatencyRecorder {
     decltype(auto) choice = f();
     const auto stop = std::chrono::steady_clock::now();
     per_variant_[variant].add(static_cast<uint64_t>((stop - start).count()));
+    fold_decision(signature_, variant);
+    fold_decision(signature_, choice);
     return choice;
   }
 
+  uint64_t signature() const { return signature_; }
+  void reset_signature() { signature_ = 0; }
+
  private:
   std::span<LatencyHistogram> per_variant_;
+  uint64_t signature_ = 0;
 };
 
 class GameSink {
@@ -67,6 +88,7 @@ class GameSink {
   void clear() {
     seats_.clear();
     pair_.reset();
+    timer_.reset_signature();
   }
 
  private:

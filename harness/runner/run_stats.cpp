@@ -164,6 +164,7 @@ VariantStats& VariantStats::operator+=(const VariantStats& o) {
 
 RunStats& RunStats::operator+=(const RunStats& other) {
   games_ += other.games_;
+  signature_ += other.signature_;
   for (size_t i = 0; i < variants_.size(); ++i) {
     variants_[i] += other.variants_[i];
     latency_[i] += other.latency_[i];

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "engines/core/latency_histogram.hpp"
+#include "engines/core/rng.hpp"
 #include "harness/runner/game_record.hpp"
 
 namespace arena {
@@ -87,6 +88,13 @@ class RunStats {
 
   int variants() const { return static_cast<int>(variants_.size()); }
   uint64_t games() const { return games_; }
+  // Hash of every decision of every game: the sum over games of
+  // mix(game index, game's decision hash), so it does not depend on the order
+  // games are merged in (nor on the thread count).
+  uint64_t signature() const { return signature_; }
+  void add_signature(uint64_t game, uint64_t game_signature) {
+    signature_ += splitmix64_mix(game_signature ^ splitmix64_mix(game + 1));
+  }
   const VariantStats& variant(int v) const { return variants_[v]; }
   int groups() const { return groups_; }
   // Variant v's statistics over the games of group g (groups() > 1 only).
@@ -100,6 +108,7 @@ class RunStats {
 
  private:
   uint64_t games_ = 0;
+  uint64_t signature_ = 0;
   int groups_ = 1;
   std::vector<VariantStats> variants_;
   std::vector<VariantStats> by_group_;  // variants x groups, when groups_ > 1

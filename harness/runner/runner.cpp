@@ -73,6 +73,7 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
     sink.clear();
     match.play(game, sink, memory.get());
     block.stats.add_game(sink.seats(), sink.pair());
+    block.stats.add_signature(game, sink.timer().signature());
     if (keep_rows) append_rows(block.rows, game, sink.seats(), plan, metric_count);
   }
 }

@@ -1,5 +1,7 @@
 #include "harness/stats/summary.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <numeric>
 
@@ -240,6 +242,7 @@ Json summary_json(const RunConfig& config, const RunInfo& info, const Match& mat
   out["timer_overhead_ns"] = info.timer_overhead_ns;
   out["version"] = ARENA_VERSION;
   out["format"] = config.format;
+  out["signature"] = fmt::format("{:016x}", stats.signature());  // hash of every decision
   const StopStatus stop = evaluate_stop(config.stop, stats);
   out["complete"] = stats.games() == info.planned_games || !stop.stopped_by.empty();
   Json variants = Json::array();

@@ -1,0 +1,29 @@
+// `arena bench`: a fixed list of deterministic games over every engine and
+// strategy. The count of decisions and the signature (a hash of every move)
+// pin behaviour: a test fails when any strategy plays differently; the time
+// taken is the quick speed check anyone can run.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "harness/registry/registry.hpp"
+
+namespace arena {
+
+struct BenchResult {
+  std::string name;
+  uint64_t games = 0;
+  uint64_t decisions = 0;
+  uint64_t signature = 0;
+  double seconds = 0;
+};
+
+// Plays every case of the suite on `threads` workers (results do not depend on it).
+std::vector<BenchResult> run_bench_suite(const Registry& registry, int threads);
+
+// The suite's combined signature: every case's, in order.
+uint64_t combined_signature(const std::vector<BenchResult>& results);
+
+}  // namespace arena
