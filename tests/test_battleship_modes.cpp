@@ -29,13 +29,8 @@ bool border_cell(int cell, int n) {
   return row == 0 || col == 0 || row == n - 1 || col == n - 1;
 }
 
-}  // namespace
-
-TEST_CASE("duel pairs swap both the first shooter and the fleets") {
-  // Two copies of a strategy that uses no randomness (ties to the first cell):
-  // if the second game of a pair swaps first shooter and fleets, it replays
-  // the first with the names exchanged, so every pair ends one win each.
-  const Played p = play(R"(name: d
+// Duels between two copies of a strategy that uses no randomness (ties to the first cell).
+const std::string kMirrorDuel = R"(name: d
 engine: battleship
 seed: 21
 games: 400
@@ -43,8 +38,14 @@ mode: duel
 players:
   - {name: a, strategy: density, params: {tie_break: first}}
   - {name: b, strategy: density, params: {tie_break: first}}
-)",
-                        2);
+)";
+
+}  // namespace
+
+TEST_CASE("duel pairs swap both the first shooter and the fleets") {
+  // If the second game of a pair swaps first shooter and fleets, it replays
+  // the first with the names exchanged, so every pair ends one win each.
+  const Played p = play(kMirrorDuel, 2);
   CHECK(p.stats.pentanomial(0, 1) == Pentanomial{0, 0, 200, 0, 0});
   CHECK(p.stats.variant(0).record.wins == 200);
 }
@@ -225,15 +226,7 @@ TEST_CASE("games must split into series and duel pairs") {
 }
 
 TEST_CASE("with pairs false every duel game draws its own fleets") {
-  const std::string base = R"(name: d
-engine: battleship
-seed: 21
-games: 400
-mode: duel
-players:
-  - {name: a, strategy: density, params: {tie_break: first}}
-  - {name: b, strategy: density, params: {tie_break: first}}
-)";
+  const std::string& base = kMirrorDuel;
   const Played unpaired = play(base + "pairs: false\n", 2);
   CHECK(unpaired.stats.pentanomial(0, 1) == Pentanomial{});
   CHECK(unpaired.stats.pair(0, 1).contests() == 400);
