@@ -71,6 +71,14 @@ class Loader {
   // errors) and records where each value was written.
   void check_keys(const YAML::Node& map, const std::string& prefix,
                   const std::vector<std::string>& allowed, const std::string& what);
+  // A list item that must be a map with keys from `allowed`; records its mark.
+  void open_list_item(const YAML::Node& node, const std::string& path,
+                      const std::vector<std::string>& allowed, const std::string& what) {
+    if (!node.IsMap())
+      throw error(node, path, fmt::format("expected a map, got {}", kind_of(node)));
+    config_.marks[path] = mark_of(node);
+    check_keys(node, path, allowed, what);
+  }
   YAML::Node require(const YAML::Node& map, const std::string& key, const std::string& prefix,
                      const std::string& what) const;
 
@@ -310,10 +318,7 @@ void Loader::parse_players(const YAML::Node& root, const EngineSpec& engine, con
   for (size_t i = 0; i < list.size(); ++i) {
     const YAML::Node node = list[i];
     const std::string path = fmt::format("players[{}]", i);
-    if (!node.IsMap())
-      throw error(node, path, fmt::format("expected a map, got {}", kind_of(node)));
-    config_.marks[path] = mark_of(node);
-    check_keys(node, path, kPlayerKeys, "a player");
+    open_list_item(node, path, kPlayerKeys, "a player");
     PlayerConfig player;
     const YAML::Node strategy_node = require(node, "strategy", path, "a player");
     player.strategy = parse_string(strategy_node, path + ".strategy");
@@ -408,10 +413,7 @@ void Loader::parse_expectations(const YAML::Node& root) {
   for (size_t i = 0; i < list.size(); ++i) {
     const YAML::Node node = list[i];
     const std::string path = fmt::format("expect[{}]", i);
-    if (!node.IsMap())
-      throw error(node, path, fmt::format("expected a map, got {}", kind_of(node)));
-    config_.marks[path] = mark_of(node);
-    check_keys(node, path, kExpectKeys, "an expectation");
+    open_list_item(node, path, kExpectKeys, "an expectation");
     Expectation e;
     const YAML::Node variant = require(node, "variant", path, "an expectation");
     e.variant = parse_string(variant, path + ".variant");
