@@ -126,6 +126,7 @@ void RunStats::add_game(std::span<const SeatResult> seats, std::optional<uint64_
 void RunStats::add_seat(VariantStats& v, const SeatResult& seat, bool contest, int64_t firsts) {
   ++v.games;
   v.rank_sum += static_cast<uint64_t>(seat.rank);
+  v.ranks.add(seat.rank);
   if (contest && seat.rank == 1) v.win_share_units += kWinShareUnit / static_cast<uint64_t>(firsts);
   for (size_t m = 0; m < v.metrics.size(); ++m)
     v.metrics[m].add(seat.metrics[m]);
@@ -156,6 +157,7 @@ VariantStats& VariantStats::operator+=(const VariantStats& o) {
   games += o.games;
   rank_sum += o.rank_sum;
   win_share_units += o.win_share_units;
+  ranks += o.ranks;
   record += o.record;
   for (size_t m = 0; m < metrics.size(); ++m)
     metrics[m] += o.metrics[m];

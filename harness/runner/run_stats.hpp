@@ -71,6 +71,7 @@ struct VariantStats {
   uint64_t games = 0;
   uint64_t rank_sum = 0;
   uint64_t win_share_units = 0;  // sum of 1/k per first place shared by k, in kWinShareUnit
+  IntHistogram ranks;            // finishing ranks (1 = first), for the rank distribution
   Record record;
   std::vector<IntHistogram> metrics;  // one per MetricSpec
 

@@ -77,6 +77,10 @@ void add_variant_stats(Json& out, const VariantStats& s, const std::vector<Metri
   out["win_share"] = s.games ? static_cast<double>(s.win_share_units) / kWinShareUnit /
                                    static_cast<double>(s.games)
                              : 0.0;
+  // How often the variant finished first, second, ...: rank_counts[k] = games at rank k + 1.
+  const auto& ranks = s.ranks.counts();
+  out["rank_counts"] = ranks.size() > 1 ? std::vector<uint64_t>(ranks.begin() + 1, ranks.end())
+                                        : std::vector<uint64_t>{};
   Json metric_map = Json::object();
   for (size_t m = 0; m < metrics.size(); ++m)
     metric_map[metrics[m].name] = metric_json(s.metrics[m]);
