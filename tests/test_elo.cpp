@@ -36,6 +36,33 @@ TEST_CASE("SPRT LLR on pentanomial counts with logistic bounds") {
         Approx(-3.0741).margin(0.0005));
 }
 
+// The vectors of fastchess's tests/sprt_test.cpp (published to two decimals);
+// its Stats(LL, LD, WL, DD, WD, WW) is folded into [LL, LD, WL+DD, WD, WW].
+TEST_CASE("SPRT LLR matches fastchess on both models and both count types") {
+  struct Vector {
+    SprtModel model;
+    double elo0, elo1;
+    std::array<uint64_t, 5> counts;  // W L D (first three) or a pentanomial
+    bool pairs;
+    double llr;
+  };
+  const auto v = GENERATE(values<Vector>({
+      {SprtModel::kNormalized, 0, 2, {36433, 36027, 68692}, false, 0.92},
+      {SprtModel::kNormalized, -1.75, 0.25, {10871, 10650, 20431}, false, 2.30},
+      {SprtModel::kLogistic, 0.5, 2.5, {21404, 21184, 40708}, false, -1.57},
+      {SprtModel::kLogistic, 0, 2, {57433, 57030, 106593}, false, -2.59},
+      {SprtModel::kNormalized, 0, 2, {365, 16618, 36029 + 200, 16974, 390}, true, 2.25},
+      {SprtModel::kNormalized, -1.75, 0.25, {127, 4883, 10311 + 401, 5150, 104}, true, 3.01},
+      {SprtModel::kLogistic, 0.5, 2.5, {223, 9863, 20279 + 1000, 10037, 246}, true, -3.07},
+      {SprtModel::kLogistic, 0, 2, {871, 26175, 55003 + 980, 26678, 821}, true, -4.98},
+  }));
+  const SprtTest test{v.elo0, v.elo1, 0.05, 0.05, v.model};
+  const double llr = v.pairs ? sprt_llr_pentanomial(test, v.counts)
+                             : sprt_llr_trinomial(test, v.counts[0], v.counts[1], v.counts[2]);
+  INFO("expected " << v.llr);
+  CHECK(llr == Approx(v.llr).margin(0.005));
+}
+
 TEST_CASE("SPRT bounds are ln(beta/(1-alpha)) and ln((1-beta)/alpha)") {
   const SprtTest test{0, 5, 0.05, 0.05, SprtModel::kNormalized};
   CHECK(test.lower_bound() == Approx(-2.9444).margin(0.0001));
