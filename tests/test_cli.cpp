@@ -12,46 +12,18 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_support.hpp"
 #include "harness/stats/summary.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Outcome {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void write_file(const fs::path& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
-
-// A fresh folder per test case.
-fs::path scratch(const std::string& name) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("arena-cli-test-" + std::to_string(::getpid())) / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
-
-Outcome arena_cli(const std::string& args, const fs::path& dir) {
-  const fs::path out = dir / "stdout.txt";
-  const fs::path err = dir / "stderr.txt";
-  const std::string command =
-      std::string(ARENA_EXE) + " " + args + " >" + out.string() + " 2>" + err.string();
-  const int status = std::system(command.c_str());
-  return {WEXITSTATUS(status), read_file(out), read_file(err)};
-}
+using arena::testing::arena_cli;
+using arena::testing::Outcome;
+using arena::testing::read_file;
+using arena::testing::scratch;
+using arena::testing::write_file;
 
 const char* kConfig = R"(name: cli
 engine: battleship

@@ -44,6 +44,19 @@ struct StatsOptions {
 // `arena stats`: the match statistics of counts given on the command line.
 int stats_command(const StatsOptions& options);
 
+struct PerftOptions {
+  std::string engine;  // "chinese-checkers"
+  int depth = 1;
+  int players = 2;
+};
+
+// `arena perft chinese-checkers --depth D [--players P]`: move sequences from
+// the start for every depth up to D, with the time each took.
+int perft_command(const PerftOptions& options);
+
+// `arena report DIR`: rewrites DIR/report.html from DIR/summary.json.
+int report_command(const std::string& dir);
+
 // `arena bench`: plays the fixed suite and prints decisions, signature and time.
 int bench_command(const Registry& registry, int threads);
 

@@ -89,6 +89,13 @@ int main(int argc, char** argv) {
       solve->add_option("file", solve_file, "boards to read (default: standard input)");
   solve->add_flag("--show", solve_options.show, "also print each placement, 'R' for rooks");
 
+  std::string report_dir;
+  auto* report = app.add_subcommand(
+      "report", "regenerate DIR/report.html (charts and tables of a run) from DIR/summary.json");
+  report->add_option("dir", report_dir, "a results folder written by 'arena run'")
+      ->required()
+      ->type_name("DIR");
+
   int bench_threads = 0;
   auto* bench = app.add_subcommand(
       "bench",
@@ -136,6 +143,7 @@ int main(int argc, char** argv) {
     return 2;
   }
 
+  if (app.got_subcommand("report")) return report_command(report_dir);
   if (app.got_subcommand("bench")) return bench_command(registry, bench_threads);
   if (app.got_subcommand("stats")) {
     if (elo0_option->count() > 0) {

@@ -11,6 +11,7 @@
 #include "harness/cli/commands.hpp"
 #include "harness/config/config.hpp"
 #include "harness/config/resolved.hpp"
+#include "harness/output/report.hpp"
 #include "harness/output/results_dir.hpp"
 #include "harness/output/table.hpp"
 #include "harness/runner/runner.hpp"
@@ -143,8 +144,9 @@ int run_command(const RunOptions& options, const Registry& registry) {
     info.timer_overhead_ns = measure_timer_overhead_ns();
     const RunStats stats = play_into(config, *match, staged, info, options.quiet);
     const auto expectations = check_expectations(config, match->metrics(), stats);
-    staged.write_file("summary.json",
-                      summary_json(config, info, *match, stats, expectations).dump(2) + "\n");
+    const nlohmann::json summary = summary_json(config, info, *match, stats, expectations);
+    staged.write_file("summary.json", summary.dump(2) + "\n");
+    staged.write_file("report.html", render_report(summary));
     staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
     staged.commit();
 

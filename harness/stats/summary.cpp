@@ -35,8 +35,14 @@ Json params_json(const ParamSet& params) {
 }
 
 Json latency_json(const LatencyHistogram& h) {
+  // [lowest ns of the bucket, decisions] for every bucket used, in increasing order.
+  Json buckets = Json::array();
+  for (int b = 0; b < LatencyHistogram::kBuckets; ++b) {
+    if (h.bucket_count(b)) buckets.push_back({LatencyHistogram::bucket_low(b), h.bucket_count(b)});
+  }
   return Json{{"count", h.count()},     {"mean", h.mean()},        {"p50", h.quantile(0.5)},
-              {"p90", h.quantile(0.9)}, {"p99", h.quantile(0.99)}, {"max", h.max()}};
+              {"p90", h.quantile(0.9)}, {"p99", h.quantile(0.99)}, {"max", h.max()},
+              {"histogram", buckets}};
 }
 
 Json metric_json(const IntHistogram& h) {
@@ -254,6 +260,12 @@ Json summary_json(const RunConfig& config, const RunInfo& info, const Match& mat
     variants.push_back(variant_json(config.players[v], v, match, stats));
   }
   out["variants"] = variants;
+  Json metric_specs = Json::array();  // what each metric counts, for tables and charts
+  for (const MetricSpec& m : match.metrics())
+    metric_specs.push_back(Json{{"name", m.name}, {"unit", m.unit}, {"help", m.help}});
+  out["metrics"] = metric_specs;
+  const auto groups = match.groups();
+  if (groups.size() > 1) out["groups"] = groups;
   out["matches"] = matches_json(config, stats);
   out["ratings"] = ratings_json(config, stats);
   out["expectations"] = expectations_json(expectations);

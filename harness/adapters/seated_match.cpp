@@ -1,0 +1,51 @@
+#include "harness/adapters/seated_match.hpp"
+
+#include <fmt/format.h>
+
+namespace arena {
+namespace {
+
+Seating seating_from(const RunConfig& config, int seats) {
+  const int variants = static_cast<int>(config.players.size());
+  if (config.format == "head-to-head" && variants != seats) {
+    throw config.error_at("format", fmt::format("head-to-head needs exactly {} players, one per "
+                                                "seat; this config has {}",
+                                                seats, variants));
+  }
+  return Seating(variants, seats, config.format);
+}
+
+}  // namespace
+
+SeatedMatch::SeatedMatch(const RunConfig& config, uint64_t seed, int seats)
+    : seating_(seating_from(config, seats)),
+      seed_(seed),
+      games_per_table_(config.games),
+      paired_(config.pairs) {
+  if (seats > kMaxSeats) {
+    throw config.error_at("rules.players", fmt::format("at most {} seats", kMaxSeats));
+  }
+  if (config.games % seating_.orders() != 0) {
+    throw config.error_at(
+        "games", fmt::format("{} games do not split into whole deals: each deal is played once "
+                             "per seat order, {} orders here; use a multiple of {}",
+                             config.games, seating_.orders(), seating_.orders()));
+  }
+}
+
+void SeatedMatch::play(uint64_t index, GameSink& sink, SeriesMemory* /*memory*/) const {
+  const Seating::Place place = seating_.locate(index, games_per_table_);
+  const uint64_t game = index % games_per_table_;
+  SeatedGame seated;
+  seated.lineup = place.lineup;
+  seated.environment_seed =
+      derive_seed(seed_, place.table, paired_ ? place.deal : game, Purpose::kEnvironment);
+  for (size_t s = 0; s < place.lineup.size(); ++s)
+    seated.seat_seeds[s] = derive_seed(seed_, place.table, game, player_purpose(s));
+  play_seated(seated, sink);
+  if (paired_ && seating_.seats() == 2 && seating_.orders() == 2) {
+    sink.set_pair(place.table * (games_per_table_ / 2) + place.deal);
+  }
+}
+
+}  // namespace arena

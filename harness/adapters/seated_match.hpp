@@ -1,0 +1,64 @@
+// The scheduling shared by engines whose variants take seats at a table
+// (Chinese Checkers, Go Fish): which variants meet, in which seat order, with
+// which deal, and how a game's seats become SeatResults.
+//
+// Contract: the config's `rules.players` seats are filled by a Seating
+// (harness/runner/seating.hpp) built from the config's players and format.
+// With `pairs: true` every deal (the environment stream: deck order, start)
+// is played once per seat order, all orders of a deal in one series, so the
+// runner stops and merges on whole deals; with two seats the two games of a
+// deal form a pair for pentanomial counts. With `pairs: false` every game
+// draws its own deal and the orders still cycle. `games` counts games per
+// table and must be a whole number of deals.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "harness/config/config.hpp"
+#include "harness/registry/registry.hpp"
+#include "harness/runner/seating.hpp"
+
+namespace arena {
+
+constexpr int kMaxSeats = 10;
+
+// One game as the engine adapter sees it.
+struct SeatedGame {
+  std::span<const int> lineup;  // variant at each seat; also the timer's "who"
+  uint64_t environment_seed = 0;
+  std::array<uint64_t, kMaxSeats> seat_seeds{};
+};
+
+class SeatedMatch : public Match {
+ public:
+  SeatedMatch(const RunConfig& config, uint64_t seed, int seats);
+
+  uint64_t game_count() const override { return games_per_table_ * seating_.tables(); }
+  uint64_t series_length() const override { return paired_ ? seating_.orders() : 1; }
+  void play(uint64_t index, GameSink& sink, SeriesMemory* memory) const final;
+
+ protected:
+  virtual void play_seated(const SeatedGame& game, GameSink& sink) const = 0;
+  const Seating& seating() const { return seating_; }
+
+ private:
+  Seating seating_;
+  uint64_t seed_;
+  uint64_t games_per_table_;
+  bool paired_;
+};
+
+// Competition ranks from scores (higher is better): equal scores share a rank.
+template <size_t N>
+std::array<int, N> ranks_by_score(std::span<const int64_t> scores) {
+  std::array<int, N> ranks{};
+  for (size_t s = 0; s < scores.size(); ++s) {
+    ranks[s] = 1;
+    for (size_t o = 0; o < scores.size(); ++o)
+      ranks[s] += scores[o] > scores[s] ? 1 : 0;
+  }
+  return ranks;
+}
+
+}  // namespace arena

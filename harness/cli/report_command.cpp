@@ -1,0 +1,20 @@
+// `arena report DIR`: the HTML report of a finished run, from its summary.json.
+#include <fmt/format.h>
+
+#include "harness/cli/commands.hpp"
+#include "harness/output/report.hpp"
+
+namespace arena {
+
+int report_command(const std::string& dir) {
+  try {
+    write_report(dir);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "arena: report: {}\n", e.what());
+    return 2;
+  }
+  fmt::print("wrote {}\n", (std::filesystem::path(dir) / "report.html").string());
+  return 0;
+}
+
+}  // namespace arena

@@ -1,0 +1,369 @@
+#include "harness/output/report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <optional>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "harness/output/svg_chart.hpp"
+#include "harness/output/table.hpp"
+#include "harness/output/template.hpp"
+
+namespace arena {
+
+extern const char* const kReportTemplate;  // report_template.html, embedded at build time
+
+namespace {
+
+using Json = nlohmann::json;
+
+double number(const Json& j, const char* key, double fallback = 0) {
+  return j.contains(key) && j[key].is_number() ? j[key].get<double>() : fallback;
+}
+
+std::string percent(double share) {
+  return fmt::format("{:.1f}%", 100 * share);
+}
+
+std::string nanoseconds(double ns) {
+  return format_nanoseconds(ns);
+}
+
+std::string percent_tick(double share) {
+  return fmt::format("{:g}%", 100 * share);
+}
+
+// (value, count) pairs of a metric histogram ({"value": count}), by value.
+std::vector<std::pair<int64_t, double>> histogram_points(const Json& histogram) {
+  std::vector<std::pair<int64_t, double>> out;
+  for (const auto& [key, count] : histogram.items())
+    out.emplace_back(std::stoll(key), count.get<double>());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+Json run_view(const Json& s) {
+  return Json{{"name", s.value("name", "")},
+              {"engine", s.value("engine", "")},
+              {"mode", s.value("mode", "")},
+              {"format", s.value("format", "")},
+              {"seed", s.value("seed", uint64_t{0})},
+              {"games", s.value("games", uint64_t{0})},
+              {"threads", s.value("threads", 0)},
+              {"wall", fmt::format("{:.2f} s", number(s, "wall_seconds"))},
+              {"rate", fmt::format("{:.0f}", number(s, "games_per_second"))},
+              {"version", s.value("version", "")},
+              {"signature", s.value("signature", "")},
+              {"incomplete", !s.value("complete", true)}};
+}
+
+Json variant_rows(const Json& s) {
+  Json rows = Json::array();
+  const std::string first_metric =
+      s.contains("metrics") && !s["metrics"].empty() ? s["metrics"][0].value("name", "") : "";
+  int index = 0;
+  for (const Json& v : s["variants"]) {
+    const Json& lat = v["decision_latency_ns"];
+    Json row{{"name", v["name"]},
+             {"strategy", v["strategy"]},
+             {"colour", chart_colour(index++)},
+             {"games", v["games"]},
+             {"mean_rank", fmt::format("{:.2f}", number(v, "mean_rank"))},
+             {"win_share", percent(number(v, "win_share"))},
+             {"p50", nanoseconds(number(lat, "p50"))},
+             {"p90", nanoseconds(number(lat, "p90"))},
+             {"p99", nanoseconds(number(lat, "p99"))},
+             {"max", nanoseconds(number(lat, "max"))},
+             {"decisions", lat.value("count", uint64_t{0})}};
+    if (v["win_rate"].is_number()) {
+      row["win_rate"] = fmt::format("{} [{}, {}]", percent(v["win_rate"].get<double>()),
+                                    percent(v["win_rate_ci95"][0].get<double>()),
+                                    percent(v["win_rate_ci95"][1].get<double>()));
+    } else {
+      row["win_rate"] = "-";
+    }
+    if (!first_metric.empty() && v["metrics"].contains(first_metric)) {
+      const Json& m = v["metrics"][first_metric];
+      row["metric"] = fmt::format("{:.2f} / {} / {}", number(m, "mean"), m.value("median", 0),
+                                  m.value("p90", 0));
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// Win rates with their Wilson intervals, one bar per variant that contested.
+std::optional<Json> win_rate_chart(const Json& s) {
+  std::vector<std::string> names;
+  for (const Json& v : s["variants"])
+    names.push_back(v["name"]);
+  bool any = false;
+  SvgChart chart(
+      "win-rate", "Win rate per variant", ChartAxis::of_categories("variant", names),
+      ChartAxis::linear("win rate (draws count half), 95% interval", 0, 1, percent_tick));
+  for (size_t i = 0; i < names.size(); ++i) {
+    const Json& v = s["variants"][i];
+    if (!v["win_rate"].is_number()) continue;
+    any = true;
+    const double rate = v["win_rate"].get<double>();
+    const auto c = static_cast<double>(i);
+    chart.add_bar(c + 0.2, c + 0.8, rate, static_cast<int>(i),
+                  fmt::format("{}: {}", names[i], percent(rate)));
+    chart.add_whisker(c + 0.5, v["win_rate_ci95"][0].get<double>(),
+                      v["win_rate_ci95"][1].get<double>());
+  }
+  if (!any) return std::nullopt;
+  return chart.view();
+}
+
+// The distribution of a metric (solid, left axis) and the share of games at
+// or below each value (dashed, right axis), per variant, on one chart.
+std::optional<Json> metric_chart(const Json& s, const Json& spec) {
+  const std::string name = spec["name"];
+  double lo = 1e300, hi = -1e300, peak = 0;
+  for (const Json& v : s["variants"]) {
+    const Json& m = v["metrics"][name];
+    if (m.value("count", 0) == 0) continue;
+    lo = std::min(lo, number(m, "min"));
+    hi = std::max(hi, number(m, "max"));
+    for (const auto& [value, count] : histogram_points(m["histogram"]))
+      peak = std::max(peak, count / number(m, "count", 1));
+  }
+  if (hi <= 1 || hi <= lo) return std::nullopt;  // flags and constants need no chart
+  const std::string unit = spec.value("unit", "");
+  SvgChart chart(
+      "metric-" + name, fmt::format("{}: distribution and cumulative share", name),
+      ChartAxis::linear(unit.empty() ? name : fmt::format("{} ({})", name, unit), lo, hi),
+      ChartAxis::linear("share of games at this value (solid)", 0, peak * 1.1, percent_tick),
+      ChartAxis::linear("share of games at or below (dashed)", 0, 1, percent_tick));
+  int index = 0;
+  for (const Json& v : s["variants"]) {
+    const Json& m = v["metrics"][name];
+    const double n = number(m, "count", 0);
+    if (n > 0) {
+      std::vector<std::pair<double, double>> dist, cumulative;
+      double seen = 0;
+      for (const auto& [value, count] : histogram_points(m["histogram"])) {
+        seen += count;
+        dist.emplace_back(static_cast<double>(value), count / n);
+        cumulative.emplace_back(static_cast<double>(value), seen / n);
+      }
+      chart.add_line(v["name"], dist, index);
+      chart.add_line(v["name"], cumulative, index, true, true);
+      chart.add_legend(v["name"], index);
+    }
+    ++index;
+  }
+  return chart.view();
+}
+
+// How often each variant finished first, second, ... (multi-player tables).
+std::optional<Json> rank_chart(const Json& s) {
+  size_t places = 0;
+  for (const Json& v : s["variants"])
+    places = std::max(places, v.value("rank_counts", Json::array()).size());
+  if (places < 3) return std::nullopt;
+  std::vector<std::string> labels;
+  for (size_t r = 1; r <= places; ++r)
+    labels.push_back(fmt::format("rank {}", r));
+  SvgChart chart("ranks", "Finishing ranks", ChartAxis::of_categories("finishing rank", labels),
+                 ChartAxis::linear("share of the variant's games", 0, 1, percent_tick));
+  const double n = static_cast<double>(s["variants"].size());
+  int index = 0;
+  for (const Json& v : s["variants"]) {
+    const double games = std::max(1.0, number(v, "games"));
+    const Json counts = v.value("rank_counts", Json::array());
+    for (size_t r = 0; r < counts.size(); ++r) {
+      const double x0 = static_cast<double>(r) + 0.1 + 0.8 * index / n;
+      chart.add_bar(x0, x0 + 0.8 / n, counts[r].get<double>() / games, index,
+                    fmt::format("{}: rank {}", v["name"].get<std::string>(), r + 1));
+    }
+    chart.add_legend(v["name"], index++);
+  }
+  return chart.view();
+}
+
+// Win rate per group (e.g. board size) per variant.
+std::optional<Json> group_chart(const Json& s) {
+  if (!s.contains("groups")) return std::nullopt;
+  std::vector<std::string> groups = s["groups"];
+  SvgChart chart("groups", "Win rate by group", ChartAxis::of_categories("group", groups),
+                 ChartAxis::linear("win rate", 0, 1, percent_tick));
+  int index = 0;
+  for (const Json& v : s["variants"]) {
+    std::vector<std::pair<double, double>> points;
+    for (size_t g = 0; g < v.value("groups", Json::array()).size(); ++g) {
+      const Json& rate = v["groups"][g]["win_rate"];
+      if (rate.is_number()) points.emplace_back(static_cast<double>(g) + 0.5, rate.get<double>());
+    }
+    chart.add_line(v["name"], points, index);
+    chart.add_legend(v["name"], index++);
+  }
+  return chart.view();
+}
+
+// Decision latency per variant on a log time axis.
+std::optional<Json> latency_chart(const Json& s) {
+  double lo = 1e300, hi = 0;
+  for (const Json& v : s["variants"]) {
+    for (const Json& bucket : v["decision_latency_ns"].value("histogram", Json::array())) {
+      lo = std::min(lo, std::max(1.0, bucket[0].get<double>()));
+      hi = std::max(hi, bucket[0].get<double>());
+    }
+  }
+  if (hi <= 0) return std::nullopt;
+  lo = std::pow(10, std::floor(std::log10(lo)));
+  hi = std::pow(10, std::ceil(std::log10(hi * 1.01)));
+  double peak = 0;
+  for (const Json& v : s["variants"]) {
+    const double n = std::max(1.0, number(v["decision_latency_ns"], "count"));
+    for (const Json& bucket : v["decision_latency_ns"].value("histogram", Json::array()))
+      peak = std::max(peak, bucket[1].get<double>() / n);
+  }
+  SvgChart chart("latency", "Decision latency per variant",
+                 ChartAxis::logarithmic("time per decision (log scale)", lo, hi, nanoseconds),
+                 ChartAxis::linear("share of decisions in the bucket", 0, std::min(1.0, peak * 1.1),
+                                   percent_tick));
+  int index = 0;
+  for (const Json& v : s["variants"]) {
+    const Json& lat = v["decision_latency_ns"];
+    const double n = std::max(1.0, number(lat, "count"));
+    std::vector<std::pair<double, double>> points;
+    for (const Json& bucket : lat.value("histogram", Json::array()))
+      points.emplace_back(std::max(1.0, bucket[0].get<double>()), bucket[1].get<double>() / n);
+    if (!points.empty()) {
+      chart.add_line(v["name"], points, index);
+      chart.add_legend(v["name"], index);
+    }
+    ++index;
+  }
+  return chart.view();
+}
+
+Json match_rows(const Json& s) {
+  Json rows = Json::array();
+  for (const Json& m : s.value("matches", Json::array())) {
+    if (m.value("games", 0) == 0) continue;
+    Json row{{"a", m["a"]},
+             {"b", m["b"]},
+             {"record", fmt::format("+{} -{} ={}", m.value("wins", 0), m.value("losses", 0),
+                                    m.value("draws", 0))},
+             {"score", percent(number(m, "score"))},
+             {"elo", m["elo"].is_number() ? fmt::format("{:+.1f} ± {:.1f}", m["elo"].get<double>(),
+                                                        number(m, "elo_error"))
+                                          : std::string("±∞")},
+             {"nelo", fmt::format("{:+.1f} ± {:.1f}", number(m, "nelo"), number(m, "nelo_error"))},
+             {"los", percent(number(m, "los"))}};
+    if (m.contains("pentanomial")) row["pentanomial"] = m["pentanomial"].dump();
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+Json rating_rows(const Json& s) {
+  Json rows = Json::array();
+  if (!s.contains("ratings") || s["ratings"].is_null()) return rows;
+  for (const Json& r : s["ratings"]["table"]) {
+    rows.push_back({{"rank", r["rank"]},
+                    {"name", r["name"]},
+                    {"rating", r["rating"].is_number()
+                                   ? fmt::format("{:+.1f} ± {:.1f}", r["rating"].get<double>(),
+                                                 r["ci95"].get<double>())
+                                   : std::string("unrated")}});
+  }
+  return rows;
+}
+
+Json stop_view(const Json& s) {
+  if (!s.contains("stop")) return nullptr;
+  const Json& stop = s["stop"];
+  Json out{{"stopped_by", stop["stopped_by"].is_null() ? "no rule (all games played)"
+                                                       : stop["stopped_by"].get<std::string>()},
+           {"games", stop["games"]}};
+  if (stop.contains("sprt")) {
+    const Json& t = stop["sprt"];
+    out["sprt"] = fmt::format(
+        "elo0 {:g}, elo1 {:g} ({}), LLR {:.3f} in [{:.3f}, {:.3f}]: {}", number(t, "elo0"),
+        number(t, "elo1"), t.value("model", ""), number(t, "llr"), number(t, "lower_bound"),
+        number(t, "upper_bound"),
+        t["verdict"].is_null() ? "no verdict yet" : "accepts " + t["verdict"].get<std::string>());
+  }
+  return out;
+}
+
+Json expectation_rows(const Json& s) {
+  Json rows = Json::array();
+  for (const Json& e : s.value("expectations", Json::array())) {
+    const std::string what =
+        e.contains("stat")
+            ? fmt::format("{} {}", e["metric"].get<std::string>(), e["stat"].get<std::string>())
+            : e["metric"].get<std::string>();
+    rows.push_back(
+        {{"variant", e["variant"]},
+         {"what", what},
+         {"published", fmt::format("{:g} ± {:g}", number(e, "value"), number(e, "tolerance"))},
+         {"measured", e["measured"].is_number() ? fmt::format("{:.4g}", e["measured"].get<double>())
+                                                : std::string("-")},
+         {"reproduced", e.value("reproduced", false)},
+         {"source", e.value("source", "")}});
+  }
+  return rows;
+}
+
+}  // namespace
+
+std::string render_report(const Json& summary) {
+  Json view;
+  view["run"] = run_view(summary);
+  view["variants"] = variant_rows(summary);
+  if (summary.contains("metrics") && !summary["metrics"].empty()) {
+    const Json& m = summary["metrics"][0];
+    view["metric_name"] = m.value("name", "");
+  }
+  Json charts = Json::array();
+  if (auto c = win_rate_chart(summary)) charts.push_back(*c);
+  for (const Json& spec : summary.value("metrics", Json::array())) {
+    if (auto c = metric_chart(summary, spec)) charts.push_back(*c);
+  }
+  if (auto c = rank_chart(summary)) charts.push_back(*c);
+  if (auto c = group_chart(summary)) charts.push_back(*c);
+  if (auto c = latency_chart(summary)) charts.push_back(*c);
+  view["charts"] = charts;
+  view["matches"] = match_rows(summary);
+  view["ratings"] = rating_rows(summary);
+  view["stop"] = stop_view(summary);
+  view["expectations"] = expectation_rows(summary);
+  return render_template(kReportTemplate, view);
+}
+
+void write_report(const std::filesystem::path& dir) {
+  const auto summary_path = dir / "summary.json";
+  std::ifstream in(summary_path);
+  if (!in) throw std::runtime_error(summary_path.string() + ": cannot read");
+  Json summary;
+  try {
+    summary = Json::parse(in);
+  } catch (const Json::parse_error& e) {
+    throw std::runtime_error(fmt::format("{}: {}", summary_path.string(), e.what()));
+  }
+  std::string html;
+  try {
+    html = render_report(summary);
+  } catch (const Json::exception& e) {  // a summary.json this version did not write
+    throw std::runtime_error(
+        fmt::format("{}: unexpected content: {}", summary_path.string(), e.what()));
+  }
+  const auto target = dir / "report.html";
+  const auto temp = dir / ".report.html.tmp";
+  {
+    std::ofstream out(temp, std::ios::binary);
+    out << html;
+    if (!out) throw std::runtime_error(temp.string() + ": cannot write");
+  }
+  std::filesystem::rename(temp, target);
+}
+
+}  // namespace arena

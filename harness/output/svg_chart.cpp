@@ -1,0 +1,182 @@
+#include "harness/output/svg_chart.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace arena {
+namespace {
+
+constexpr double kWidth = 760, kHeight = 340;
+constexpr double kLeft = 70, kRight = 70, kTop = 36, kBottom = 56;
+
+std::string plain_number(double v) {
+  return fmt::format("{:g}", v);
+}
+
+std::string coord(double v) {
+  return fmt::format("{:.1f}", v);
+}
+
+// Tick values 1, 2 or 5 times a power of ten, about `target` of them.
+std::vector<double> nice_ticks(double lo, double hi, int target = 6) {
+  if (!(hi > lo)) return {lo};
+  const double raw = (hi - lo) / target;
+  const double magnitude = std::pow(10, std::floor(std::log10(raw)));
+  double step = magnitude;
+  for (double m : {1.0, 2.0, 5.0, 10.0}) {
+    step = m * magnitude;
+    if (step >= raw) break;
+  }
+  std::vector<double> out;
+  for (double v = std::ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)
+    out.push_back(std::abs(v) < step * 1e-9 ? 0.0 : v);
+  return out;
+}
+
+}  // namespace
+
+const std::string& chart_colour(int index) {
+  static const std::vector<std::string> palette = {"#0072B2", "#E69F00", "#009E73", "#D55E00",
+                                                   "#CC79A7", "#56B4E9", "#7f7f7f", "#000000"};
+  return palette[static_cast<size_t>(index) % palette.size()];
+}
+
+SvgChart::SvgChart(std::string id, std::string title, ChartAxis x, ChartAxis y,
+                   std::optional<ChartAxis> y2)
+    : id_(std::move(id)),
+      title_(std::move(title)),
+      x_(std::move(x)),
+      y_(std::move(y)),
+      y2_(std::move(y2)) {
+  if (!x_.categories.empty()) {
+    x_.min = 0;
+    x_.max = static_cast<double>(x_.categories.size());
+  }
+}
+
+double SvgChart::px(double x) const {
+  const double w = kWidth - kLeft - kRight;
+  double t = x_.log ? (std::log10(std::max(x, x_.min)) - std::log10(x_.min)) /
+                          (std::log10(x_.max) - std::log10(x_.min))
+                    : (x - x_.min) / (x_.max - x_.min);
+  if (!std::isfinite(t)) t = 0;
+  return kLeft + w * std::clamp(t, 0.0, 1.0);
+}
+
+double SvgChart::py(double y, bool right) const {
+  const ChartAxis& axis = right && y2_ ? *y2_ : y_;
+  const double h = kHeight - kTop - kBottom;
+  double t = axis.log ? (std::log10(std::max(y, axis.min)) - std::log10(axis.min)) /
+                            (std::log10(axis.max) - std::log10(axis.min))
+                      : (y - axis.min) / (axis.max - axis.min);
+  if (!std::isfinite(t)) t = 0;
+  return kTop + h * (1 - std::clamp(t, 0.0, 1.0));
+}
+
+void SvgChart::add_line(const std::string& name,
+                        const std::vector<std::pair<double, double>>& points, int colour,
+                        bool dashed, bool right_axis) {
+  std::string d;
+  for (const auto& [x, y] : points)
+    d += fmt::format("{}{},{} ", d.empty() ? "M" : "L", coord(px(x)), coord(py(y, right_axis)));
+  lines_.push_back(
+      {{"name", name}, {"d", d}, {"colour", chart_colour(colour)}, {"dash", dashed ? "6 4" : ""}});
+}
+
+void SvgChart::add_bar(double x0, double x1, double y, int colour, const std::string& tip) {
+  const double top = py(y), base = py(std::max(y_.min, 0.0));
+  bars_.push_back({{"x", coord(px(x0))},
+                   {"y", coord(std::min(top, base))},
+                   {"w", coord(std::max(px(x1) - px(x0), 1.0))},
+                   {"h", coord(std::abs(base - top))},
+                   {"colour", chart_colour(colour)},
+                   {"tip", tip}});
+}
+
+void SvgChart::add_whisker(double x, double lo, double hi) {
+  whiskers_.push_back({{"x", coord(px(x))},
+                       {"y1", coord(py(lo))},
+                       {"y2", coord(py(hi))},
+                       {"cap1", coord(px(x) - 6)},
+                       {"cap2", coord(px(x) + 6)}});
+}
+
+void SvgChart::add_legend(const std::string& name, int colour, bool dashed) {
+  const double y = kTop + 4 + 16 * static_cast<double>(legend_.size());
+  legend_.push_back({{"name", name},
+                     {"colour", chart_colour(colour)},
+                     {"dash", dashed ? "6 4" : ""},
+                     {"x", coord(kWidth - kRight - 150)},
+                     {"y", coord(y)},
+                     {"text_x", coord(kWidth - kRight - 124)},
+                     {"text_y", coord(y + 4)}});
+}
+
+nlohmann::json SvgChart::ticks(const ChartAxis& axis, bool vertical, bool right) const {
+  nlohmann::json out = nlohmann::json::array();
+  std::vector<std::pair<double, std::string>> marks;
+  if (!axis.categories.empty()) {
+    for (size_t i = 0; i < axis.categories.size(); ++i)
+      marks.emplace_back(static_cast<double>(i) + 0.5, axis.categories[i]);
+  } else if (axis.log) {
+    for (double v = std::pow(10, std::ceil(std::log10(axis.min))); v <= axis.max * 1.0001; v *= 10)
+      marks.emplace_back(v, (axis.format ? axis.format : plain_number)(v));
+  } else {
+    for (double v : nice_ticks(axis.min, axis.max))
+      marks.emplace_back(v, (axis.format ? axis.format : plain_number)(v));
+  }
+  for (const auto& [v, label] : marks) {
+    if (vertical) {
+      const double y = py(v, right);
+      out.push_back({{"y", coord(y)},
+                     {"text_y", coord(y + 4)},
+                     {"x", coord(right ? kWidth - kRight + 6 : kLeft - 6)},
+                     {"label", label}});
+    } else {
+      const double x = px(v);
+      out.push_back({{"x", coord(x)}, {"text_y", coord(kHeight - kBottom + 18)}, {"label", label}});
+    }
+  }
+  return out;
+}
+
+nlohmann::json SvgChart::view() const {
+  nlohmann::json v;
+  v["id"] = id_;
+  v["title"] = title_;
+  v["width"] = kWidth;
+  v["height"] = kHeight;
+  v["title_x"] = coord(kWidth / 2);
+  v["plot"] = {{"x", kLeft},
+               {"y", kTop},
+               {"w", kWidth - kLeft - kRight},
+               {"h", kHeight - kTop - kBottom},
+               {"right", kWidth - kRight},
+               {"bottom", kHeight - kBottom}};
+  v["x_label"] = {{"text", x_.label},
+                  {"x", coord(kLeft + (kWidth - kLeft - kRight) / 2)},
+                  {"y", coord(kHeight - 12)}};
+  const double mid_y = kTop + (kHeight - kTop - kBottom) / 2;
+  v["y_label"] = {{"text", y_.label}, {"x", 16}, {"y", coord(mid_y)}};
+  v["x_ticks"] = ticks(x_, false, false);
+  v["y_ticks"] = ticks(y_, true, false);
+  if (y2_) {
+    v["y2_label"] = {{"text", y2_->label}, {"x", coord(kWidth - 14)}, {"y", coord(mid_y)}};
+    v["y2_ticks"] = ticks(*y2_, true, true);
+  }
+  v["lines"] = lines_;
+  v["bars"] = bars_;
+  v["whiskers"] = whiskers_;
+  v["legend"] = legend_;
+  if (!legend_.empty()) {  // a white box keeps the legend readable over the lines
+    v["legend_box"] = {{"x", coord(kWidth - kRight - 156)},
+                       {"y", coord(kTop - 6)},
+                       {"w", 150},
+                       {"h", coord(16 * static_cast<double>(legend_.size()) + 8)}};
+  }
+  return v;
+}
+
+}  // namespace arena

@@ -1,0 +1,52 @@
+#!/bin/bash
+# Opens the report of a small run in headless Chromium: the page must load
+# without a single console message (errors, failed loads), its charts must be
+# in the rendered DOM, and a screenshot is saved for people to look at.
+# Usage: report_in_browser.sh ARENA_EXE SOURCE_DIR WORK_DIR
+# Exit 77 (skipped) when Chromium is not installed; .ci/run installs it.
+set -euo pipefail
+arena=$1 source_dir=$2 work=$3
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+  echo "chromium is not installed: skipped"
+  exit 77
+fi
+rm -rf "$work" && mkdir -p "$work"
+
+# Opens $1 headless; the rendered DOM goes to $2, Chromium's log to $3.
+open_page() {
+  timeout 120 "$browser" --headless=new --no-sandbox --disable-gpu --no-first-run \
+    --user-data-dir="$work/profile" --enable-logging=stderr --log-level=0 \
+    --dump-dom "file://$1" >"$2" 2>"$3"
+}
+
+# The detector must see an error when there is one, or the test proves nothing.
+printf '<html><body><script>console.error("deliberate");</script></body></html>' >"$work/bad.html"
+open_page "$work/bad.html" "$work/bad.dom" "$work/bad.log"
+if ! grep -q ':CONSOLE' "$work/bad.log"; then
+  echo "FAIL: the console detector missed a deliberate console error"
+  exit 1
+fi
+
+"$arena" run "$source_dir/configs/battleship-round-robin.yaml" --games 600 --quiet \
+  --out "$work/run" >/dev/null
+page="$work/run/report.html"
+open_page "$page" "$work/report.dom" "$work/report.log"
+if grep ':CONSOLE' "$work/report.log"; then
+  echo "FAIL: the report logged console messages (above)"
+  exit 1
+fi
+charts=$(grep -o '<svg class="chart"' "$work/report.dom" | wc -l)
+series=$(grep -o 'class="series"' "$work/report.dom" | wc -l)
+bars=$(grep -o '<rect x=' "$work/report.dom" | wc -l)
+echo "rendered: $charts charts, $series plotted series, $bars bars"
+# win rate, shots, latency; 4 variants: 8 shot series, 4 latency series, 4 bars.
+if [ "$charts" -lt 3 ] || [ "$series" -lt 12 ] || [ "$bars" -lt 4 ]; then
+  echo "FAIL: charts missing from the rendered page"
+  exit 1
+fi
+timeout 120 "$browser" --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
+  --user-data-dir="$work/profile" --window-size=1100,2300 \
+  --screenshot="$work/report.png" "file://$page" 2>/dev/null
+test -s "$work/report.png"
+echo "screenshot: $work/report.png"
