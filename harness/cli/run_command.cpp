@@ -141,6 +141,9 @@ int run_command(const RunOptions& options, const Registry& registry) {
                  info.seed);
     }
 
+    if (const std::string why = match->nondeterminism(); !why.empty()) {
+      fmt::print(stderr, "arena: note: this run is not reproducible from its seed: {}\n", why);
+    }
     info.timer_overhead_ns = measure_timer_overhead_ns();
     const RunStats stats = play_into(config, *match, staged, info, options.quiet);
     const auto expectations = check_expectations(config, match->metrics(), stats);

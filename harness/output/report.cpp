@@ -57,7 +57,8 @@ Json run_view(const Json& s) {
               {"rate", fmt::format("{:.0f}", number(s, "games_per_second"))},
               {"version", s.value("version", "")},
               {"signature", s.value("signature", "")},
-              {"incomplete", !s.value("complete", true)}};
+              {"incomplete", !s.value("complete", true)},
+              {"nondeterminism", s.value("nondeterminism", "")}};
 }
 
 Json variant_rows(const Json& s) {

@@ -32,9 +32,14 @@ std::string results_table(const RunConfig& config, const std::vector<MetricSpec>
   for (const auto& p : config.players)
     name_width = std::max(name_width, p.name.size());
   const std::string metric = metrics.empty() ? "" : metrics.front().name;
-  std::string out = fmt::format("{:<{}}  {:<12}  {:>10}  {:<22}  {:>21}  {:>10}  {:>10}\n",
-                                "variant", name_width, "strategy", "games", "win rate [95% CI]",
+  // Tables of three or more seats: win share (ties split) and mean rank say more than W/L/D.
+  bool multi_seat = false;
+  for (int v = 0; v < stats.variants(); ++v)
+    multi_seat = multi_seat || stats.variant(v).ranks.max() >= 3;
+  std::string out = fmt::format("{:<{}}  {:<12}  {:>10}  {:<22}  {:>21}  {:>10}  {:>10}", "variant",
+                                name_width, "strategy", "games", "win rate [95% CI]",
                                 metric.empty() ? "" : metric + " mean/median/p90", "p50", "p99");
+  out += multi_seat ? fmt::format("  {:>10}  {:>9}\n", "win share", "mean rank") : "\n";
   for (int v = 0; v < stats.variants(); ++v) {
     const VariantStats& s = stats.variant(v);
     std::string metric_cell;
@@ -43,11 +48,19 @@ std::string results_table(const RunConfig& config, const std::vector<MetricSpec>
       metric_cell = fmt::format("{:.2f} / {} / {}", h.mean(), h.quantile(0.5), h.quantile(0.9));
     }
     const LatencyHistogram& lat = stats.latency(v);
-    out += fmt::format("{:<{}}  {:<12}  {:>10}  {:<22}  {:>21}  {:>10}  {:>10}\n",
+    out += fmt::format("{:<{}}  {:<12}  {:>10}  {:<22}  {:>21}  {:>10}  {:>10}",
                        config.players[v].name, name_width, config.players[v].strategy, s.games,
                        win_rate_cell(s.record), metric_cell,
                        format_nanoseconds(static_cast<double>(lat.quantile(0.5))),
                        format_nanoseconds(static_cast<double>(lat.quantile(0.99))));
+    if (multi_seat) {
+      out += fmt::format(
+          "  {:>9.1f}%  {:>9.2f}",
+          100.0 * static_cast<double>(s.win_share_units) / kWinShareUnit /
+              static_cast<double>(std::max<uint64_t>(1, s.games)),
+          static_cast<double>(s.rank_sum) / static_cast<double>(std::max<uint64_t>(1, s.games)));
+    }
+    out += "\n";
   }
   return out;
 }

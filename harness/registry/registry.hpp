@@ -61,6 +61,9 @@ class Match {
   virtual std::vector<std::string> groups() const { return {}; }
   virtual uint64_t series_length() const { return 1; }
   virtual std::unique_ptr<SeriesMemory> new_series() const { return nullptr; }
+  // Why the same seed may not give the same games (e.g. strategies limited by
+  // the clock); empty when the match is deterministic.
+  virtual std::string nondeterminism() const { return ""; }
   virtual void play(uint64_t game_index, GameSink& sink, SeriesMemory* memory) const = 0;
 };
 

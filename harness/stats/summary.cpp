@@ -253,6 +253,10 @@ Json summary_json(const RunConfig& config, const RunInfo& info, const Match& mat
   out["version"] = ARENA_VERSION;
   out["format"] = config.format;
   out["signature"] = fmt::format("{:016x}", stats.signature());  // hash of every decision
+  // Only clock-limited strategies make a run irreproducible; say so where results are read.
+  const std::string why = match.nondeterminism();
+  out["deterministic"] = why.empty();
+  if (!why.empty()) out["nondeterminism"] = why;
   const StopStatus stop = evaluate_stop(config.stop, stats);
   out["complete"] = stats.games() == info.planned_games || !stop.stopped_by.empty();
   Json variants = Json::array();
