@@ -71,7 +71,7 @@ BENCHMARK(BM_BattleshipSoloGameRandom);
 
 // Every decision timed by the harness's steady-clock recorder, as in a run.
 void BM_BattleshipSoloGameRandomTimed(benchmark::State& state) {
-  std::vector<LatencyHistogram> latency(1);
+  std::vector<LatencyHistogram> latency(kMaxPhases);
   LatencyRecorder timer(latency);
   solo_games(state, timer);
 }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engines/battleship/layout.hpp"
+#include "engines/battleship/ocean.hpp"
 
 using namespace arena;
 using namespace arena::battleship;
@@ -145,4 +146,22 @@ TEST_CASE("layout_exists tells a fleet that fits from one that cannot") {
   CHECK_FALSE(layout_exists(PlacementTable(crowded)));
   crowded.touching = Touching::kAllowed;
   CHECK(layout_exists(PlacementTable(crowded)));
+}
+
+TEST_CASE("The ocean counts hits on ships afloat: the target phase lasts until they sink") {
+  const Rules rules;  // 10x10, 5/4/3/3/2
+  Rng rng(7);
+  const PlacementTable table(rules);
+  const Layout layout = sample_uniform_layout(table, rng);
+  Ocean ocean(rules, layout);
+  const Placement& ship = *layout.ships[4];  // the destroyer, 2 cells
+  CHECK(ocean.phase() == ShotPhase::kHunt);
+  ocean.shoot(ship.cell(0, rules.size));
+  CHECK(ocean.open_hits() == 1);
+  CHECK(ocean.phase() == ShotPhase::kTarget);
+  ocean.shoot(ship.cell(0, rules.size));  // a repeat changes nothing
+  CHECK(ocean.open_hits() == 1);
+  ocean.shoot(ship.cell(1, rules.size));  // sunk
+  CHECK(ocean.open_hits() == 0);
+  CHECK(ocean.phase() == ShotPhase::kHunt);
 }

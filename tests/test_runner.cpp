@@ -82,6 +82,18 @@ TEST_CASE("every decision is timed") {
   CHECK(p.stats.latency(0).count() == shots);
 }
 
+TEST_CASE("Battleship decisions are split into hunt and target phases") {
+  const Played p = play(kTwoShooters, 100, 2);
+  const auto hunt = p.stats.latency(0, 0).count();
+  const auto target = p.stats.latency(0, 1).count();
+  CHECK(hunt + target == p.stats.latency(0).count());
+  // Every ship is found by a hunt shot; a random shooter then keeps firing at
+  // random, so some of its shots fall while a ship is hit but afloat.
+  CHECK(hunt >= 100 * 5);
+  CHECK(target > 0);
+  CHECK(p.stats.latency(0, 2).count() == 0);  // Battleship has two phases
+}
+
 TEST_CASE("block sizes keep every worker busy and stay bounded") {
   CHECK(block_size(10, 8) == 1);
   CHECK(block_size(1'000'000'000, 2) == 512);

@@ -24,14 +24,16 @@ DuelResult play_duel(const Rules& rules, Ocean first_target, Ocean second_target
   DuelResult result;
   const int cap = 4 * rules.cells();  // a shooter stuck repeating cells must not hang the run
   while (result.first_shots < cap) {
-    const int a = timer.decide(first_who, [&] { return first.choose(first_rng); });
+    const int a = timer.decide(first_who, static_cast<int>(first_target.phase()),
+                               [&] { return first.choose(first_rng); });
     first.observe(a, first_target.shoot(a));
     ++result.first_shots;
     if (first_target.fleet_sunk()) {
       result.first_won = true;
       return result;
     }
-    const int b = timer.decide(second_who, [&] { return second.choose(second_rng); });
+    const int b = timer.decide(second_who, static_cast<int>(second_target.phase()),
+                               [&] { return second.choose(second_rng); });
     second.observe(b, second_target.shoot(b));
     ++result.second_shots;
     if (second_target.fleet_sunk()) return result;

@@ -16,6 +16,10 @@ namespace arena::battleship {
 
 enum class ShotKind : uint8_t { kMiss, kHit, kSunk };
 
+// What a shot is for: finding a ship (hunt) or finishing one already hit
+// (target). Timed decisions are filed under it (latency per phase).
+enum class ShotPhase : uint8_t { kHunt = 0, kTarget = 1 };
+
 struct ShotResult {
   ShotKind kind = ShotKind::kMiss;
   int ship = -1;  // index into the fleet for hits and sinks, -1 for a miss
@@ -44,12 +48,20 @@ class Ocean {
     shot_.set(cell);
     if (owner == kWater) return {ShotKind::kMiss, -1, repeated, nullptr};
     if (repeated) return {ShotKind::kHit, owner, true, nullptr};
-    if (--afloat_cells_[owner] > 0) return {ShotKind::kHit, owner, false, nullptr};
+    if (--afloat_cells_[owner] > 0) {
+      ++open_hits_;
+      return {ShotKind::kHit, owner, false, nullptr};
+    }
+    open_hits_ -= ships_[owner]->length - 1;  // the ship's earlier hits are closed now
     --ships_afloat_;
     return {ShotKind::kSunk, owner, false, ships_[owner]};
   }
 
   bool fleet_sunk() const { return ships_afloat_ == 0; }
+  // Hits on ships still afloat: the shooter knows of them too, so a decision
+  // taken while there are some is a target decision, otherwise a hunt one.
+  int open_hits() const { return open_hits_; }
+  ShotPhase phase() const { return open_hits_ > 0 ? ShotPhase::kTarget : ShotPhase::kHunt; }
   int ships_afloat() const { return ships_afloat_; }
 
  private:
@@ -58,6 +70,7 @@ class Ocean {
   std::array<uint8_t, kMaxShips> afloat_cells_{};
   CellSet shot_;
   int ships_afloat_;
+  int open_hits_ = 0;
 };
 
 }  // namespace arena::battleship

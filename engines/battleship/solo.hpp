@@ -24,7 +24,8 @@ SoloResult play_solo(const Rules& rules, Ocean ocean, Shooter& shooter, Rng& rng
   SoloResult result;
   const int cap = 4 * rules.cells();
   while (!ocean.fleet_sunk() && result.shots < cap) {
-    const int cell = timer.decide(who, [&] { return shooter.choose(rng); });
+    const int cell =
+        timer.decide(who, static_cast<int>(ocean.phase()), [&] { return shooter.choose(rng); });
     shooter.observe(cell, ocean.shoot(cell));
     ++result.shots;
   }

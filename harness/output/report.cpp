@@ -61,6 +61,22 @@ Json run_view(const Json& s) {
               {"nondeterminism", s.value("nondeterminism", "")}};
 }
 
+// Latency of the decisions of each phase (e.g. hunt, target), when the engine has phases.
+Json phase_rows(const Json& latency) {
+  Json rows = Json::array();
+  const Json by_phase =
+      latency.value("by_phase", Json::object());  // iterated: must outlive items()
+  for (const auto& [phase, lat] : by_phase.items()) {
+    rows.push_back({{"phase", phase},
+                    {"decisions", lat.value("count", uint64_t{0})},
+                    {"p50", nanoseconds(number(lat, "p50"))},
+                    {"p90", nanoseconds(number(lat, "p90"))},
+                    {"p99", nanoseconds(number(lat, "p99"))},
+                    {"max", nanoseconds(number(lat, "max"))}});
+  }
+  return rows;
+}
+
 Json variant_rows(const Json& s) {
   Json rows = Json::array();
   const std::string first_metric =
@@ -78,7 +94,8 @@ Json variant_rows(const Json& s) {
              {"p90", nanoseconds(number(lat, "p90"))},
              {"p99", nanoseconds(number(lat, "p99"))},
              {"max", nanoseconds(number(lat, "max"))},
-             {"decisions", lat.value("count", uint64_t{0})}};
+             {"decisions", lat.value("count", uint64_t{0})},
+             {"phases", phase_rows(lat)}};
     if (v["win_rate"].is_number()) {
       row["win_rate"] = fmt::format("{} [{}, {}]", percent(v["win_rate"].get<double>()),
                                     percent(v["win_rate_ci95"][0].get<double>()),

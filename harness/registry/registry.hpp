@@ -61,6 +61,9 @@ class Match {
   virtual std::vector<std::string> groups() const { return {}; }
   virtual uint64_t series_length() const { return 1; }
   virtual std::unique_ptr<SeriesMemory> new_series() const { return nullptr; }
+  // Names of the phases decisions are timed in (e.g. "hunt", "target"), at
+  // most kMaxPhases; empty when the engine has none.
+  virtual std::vector<std::string> phases() const { return {}; }
   // Why the same seed may not give the same games (e.g. strategies limited by
   // the clock); empty when the match is deterministic.
   virtual std::string nondeterminism() const { return ""; }

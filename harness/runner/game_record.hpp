@@ -16,6 +16,7 @@
 #include <span>
 #include <vector>
 
+#include "engines/core/decision_timer.hpp"
 #include "engines/core/latency_histogram.hpp"
 #include "engines/core/rng.hpp"
 
@@ -48,18 +49,26 @@ void fold_decision(uint64_t& hash, const std::vector<T>& values) {
 }
 
 // A DecisionTimer (engines/core/decision_timer.hpp) that adds the steady-clock
-// duration of each decision to the histogram of the variant making it, and
-// folds who decided what into the game's signature (a hash of every move).
+// duration of each decision to the histogram of the variant making it and the
+// phase it is in (histogram variant * kMaxPhases + phase), and folds who
+// decided what into the game's signature (a hash of every move).
 class LatencyRecorder {
  public:
-  explicit LatencyRecorder(std::span<LatencyHistogram> per_variant) : per_variant_(per_variant) {}
+  explicit LatencyRecorder(std::span<LatencyHistogram> per_variant_phase)
+      : per_variant_phase_(per_variant_phase) {}
 
   template <class F>
   decltype(auto) decide(int variant, F&& f) {
+    return decide(variant, 0, std::forward<F>(f));
+  }
+
+  template <class F>
+  decltype(auto) decide(int variant, int phase, F&& f) {
     const auto start = std::chrono::steady_clock::now();
     decltype(auto) choice = f();
     const auto stop = std::chrono::steady_clock::now();
-    per_variant_[variant].add(static_cast<uint64_t>((stop - start).count()));
+    per_variant_phase_[variant * kMaxPhases + phase].add(
+        static_cast<uint64_t>((stop - start).count()));
     fold_decision(signature_, variant);
     fold_decision(signature_, choice);
     return choice;
@@ -69,7 +78,7 @@ class LatencyRecorder {
   void reset_signature() { signature_ = 0; }
 
  private:
-  std::span<LatencyHistogram> per_variant_;
+  std::span<LatencyHistogram> per_variant_phase_;
   uint64_t signature_ = 0;
 };
 

@@ -56,7 +56,7 @@ RunStats::RunStats(int variants, int metrics, int groups)
       by_group_(groups > 1 ? static_cast<size_t>(variants) * groups : 0),
       pairs_(static_cast<size_t>(variants) * variants),
       pentanomial_(static_cast<size_t>(variants) * variants, Pentanomial{}),
-      latency_(variants) {
+      latency_(static_cast<size_t>(variants) * kMaxPhases) {
   for (auto& v : variants_)
     v.metrics.resize(metrics);
   for (auto& v : by_group_)
@@ -153,6 +153,13 @@ void RunStats::add_seat(VariantStats& v, const SeatResult& seat, bool contest, i
   }
 }
 
+LatencyHistogram RunStats::latency(int v) const {
+  LatencyHistogram all;
+  for (int p = 0; p < kMaxPhases; ++p)
+    all += latency(v, p);
+  return all;
+}
+
 VariantStats& VariantStats::operator+=(const VariantStats& o) {
   games += o.games;
   rank_sum += o.rank_sum;
@@ -169,8 +176,9 @@ RunStats& RunStats::operator+=(const RunStats& other) {
   signature_ += other.signature_;
   for (size_t i = 0; i < variants_.size(); ++i) {
     variants_[i] += other.variants_[i];
-    latency_[i] += other.latency_[i];
   }
+  for (size_t i = 0; i < latency_.size(); ++i)
+    latency_[i] += other.latency_[i];
   for (size_t i = 0; i < by_group_.size(); ++i)
     by_group_[i] += other.by_group_[i];
   for (size_t i = 0; i < pairs_.size(); ++i) {

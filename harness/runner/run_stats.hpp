@@ -104,8 +104,13 @@ class RunStats {
   const Record& pair(int a, int b) const { return pairs_[a * variants() + b]; }
   // Pentanomial counts of variant a against variant b over complete pairs.
   const Pentanomial& pentanomial(int a, int b) const { return pentanomial_[a * variants() + b]; }
+  // Decision latency histograms, variant v's phase p at v * kMaxPhases + p (the recorder's layout).
   std::span<LatencyHistogram> latency() { return latency_; }
-  const LatencyHistogram& latency(int v) const { return latency_[v]; }
+  // Variant v's decisions in every phase.
+  LatencyHistogram latency(int v) const;
+  const LatencyHistogram& latency(int v, int phase) const {
+    return latency_[v * kMaxPhases + phase];
+  }
 
  private:
   uint64_t games_ = 0;

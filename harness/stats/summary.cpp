@@ -100,6 +100,13 @@ Json variant_json(const PlayerConfig& player, int v, const Match& match, const R
   out["params"] = params_json(player.params);
   add_variant_stats(out, stats.variant(v), match.metrics());
   out["decision_latency_ns"] = latency_json(stats.latency(v));
+  const auto phases = match.phases();
+  if (!phases.empty()) {  // the same decisions split by the phase they were made in
+    Json by_phase = Json::object();
+    for (size_t p = 0; p < phases.size(); ++p)
+      by_phase[phases[p]] = latency_json(stats.latency(v, static_cast<int>(p)));
+    out["decision_latency_ns"]["by_phase"] = by_phase;
+  }
   const auto groups = match.groups();
   if (groups.size() > 1) {
     Json by_group = Json::array();

@@ -38,6 +38,7 @@ class DuelMatch final : public Match {
   }
 
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
+  std::vector<std::string> phases() const override { return {"hunt", "target"}; }
   uint64_t game_count() const override { return games_per_pairing_ * pairings_.size(); }
   uint64_t series_length() const override { return paired_ ? 2 : 1; }  // a pair's two games
 

@@ -20,6 +20,7 @@ class SoloMatch final : public Match {
   }
 
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
+  std::vector<std::string> phases() const override { return {"hunt", "target"}; }
   uint64_t game_count() const override { return games_; }
   uint64_t series_length() const override { return series_length_; }
   std::unique_ptr<SeriesMemory> new_series() const override {
