@@ -1,0 +1,160 @@
+// Binds engines/go_fish to the harness. Mode `play`: the variants take the
+// seats of a `seats`-player table; every deal (the deck order, from the
+// environment stream) is played once per seat order (see seated_match.hpp),
+// so neither the deal nor the seat favours anyone. Ranks come from books
+// (equal books share a rank); the seed's own winner rule (the first seat with
+// the top score) is kept as the metric `seed_win` to show what it biased.
+#include <fmt/format.h>
+
+#include "engines/go_fish/play.hpp"
+#include "harness/adapters/adapters.hpp"
+#include "harness/adapters/seated_match.hpp"
+
+namespace arena {
+namespace {
+
+namespace gf = go_fish;
+
+gf::AnyPlayer player_from(const PlayerConfig& player) {
+  const ParamSet& p = player.params;
+  if (player.strategy == "memory") return gf::MemoryPlayer();
+  if (player.strategy == "belief") return gf::BeliefPlayer();
+  if (player.strategy == "seed-memory") return gf::SeedMemoryPlayer({p.flag("faithful")});
+  if (player.strategy == "counting") {
+    return gf::CountingPlayer(
+        {p.real("book_weight"), p.real("lucky_weight"), p.real("reveal_weight")});
+  }
+  return gf::RandomPlayer();
+}
+
+int seats_of(const RunConfig& config) {
+  const auto seats = static_cast<int>(config.rules.integer("seats"));
+  return seats > 0 ? seats : static_cast<int>(config.players.size());
+}
+
+gf::Rules rules_from(const RunConfig& config) {
+  gf::Rules rules;
+  rules.players = seats_of(config);
+  rules.ranks = static_cast<int>(config.rules.integer("ranks"));
+  rules.suits = static_cast<int>(config.rules.integer("suits"));
+  rules.hand_size = static_cast<int>(config.rules.integer("hand_size"));
+  rules.ask_again_on_lucky_draw = config.rules.flag("ask_again_on_lucky_draw");
+  rules.preset = config.rules.choice("preset") == "seed" ? gf::Preset::kSeed : gf::Preset::kStandard;
+  rules.max_rounds = static_cast<int>(config.rules.integer("max_rounds"));
+  if (rules.players < 2 || rules.players > gf::kMaxPlayers) {
+    throw config.error_at("rules.seats", fmt::format("a table seats 2 to {} players, got {}",
+                                                     gf::kMaxPlayers, rules.players));
+  }
+  if (const auto why = gf::check(rules)) throw config.error_at("rules", *why);
+  return rules;
+}
+
+class PlayMatch final : public SeatedMatch {
+ public:
+  PlayMatch(const RunConfig& config, uint64_t seed)
+      : SeatedMatch(config, seed, seats_of(config)),
+        rules_(rules_from(config)),
+        players_(config.players) {}
+
+  const std::vector<MetricSpec>& metrics() const override { return metrics_; }
+
+ private:
+  void play_seated(const SeatedGame& game, GameSink& sink) const override {
+    const size_t seats = game.lineup.size();
+    std::array<gf::AnyPlayer, gf::kMaxPlayers> players;
+    std::array<Rng, gf::kMaxPlayers> rngs;
+    rngs.fill(Rng(0));
+    for (size_t s = 0; s < seats; ++s) {
+      players[s] = player_from(players_[static_cast<size_t>(game.lineup[s])]);
+      rngs[s] = Rng(game.seat_seeds[s]);
+    }
+    Rng deal(game.environment_seed);
+    const gf::GameResult r =
+        gf::play_game(rules_, std::span(players.data(), seats), deal,
+                      std::span(rngs.data(), seats), sink.timer(), game.lineup);
+    for (size_t s = 0; s < seats; ++s) {
+      sink.add(SeatResult{game.lineup[s],
+                          r.rank[s],
+                          {r.books[s], r.turns, r.seed_winner == static_cast<int>(s) ? 1 : 0,
+                           r.truncated ? 1 : 0}});
+    }
+  }
+
+  gf::Rules rules_;
+  std::vector<PlayerConfig> players_;
+  std::vector<MetricSpec> metrics_ = {
+      {"books", "books", "books this seat laid"},
+      {"turns", "asks", "asks made in the game, by every seat"},
+      {"seed_win", "", "1 when the seed's rule (first seat with the top score) names this seat"},
+      {"truncated", "", "1 when the game hit max_rounds before every book was made"}};
+};
+
+std::vector<ParamSpec> rule_params() {
+  const gf::Rules defaults;
+  return {
+      ParamSpec::integer("seats", 0, 0, gf::kMaxPlayers,
+                         "players at the table, 2 to 10; 0 = one per variant"),
+      ParamSpec::integer("ranks", defaults.ranks, 1, gf::kMaxRanks, "ranks in the deck"),
+      ParamSpec::integer("suits", defaults.suits, 2, gf::kMaxSuits,
+                         "cards per rank (a book is all of them)"),
+      ParamSpec::integer("hand_size", 0, 0, 60,
+                         "cards dealt to each player; 0 = 7 with 2-3 players, 5 with 4 or more "
+                         "(preset seed: 5)"),
+      ParamSpec::flag("ask_again_on_lucky_draw", defaults.ask_again_on_lucky_draw,
+                      "drawing the rank asked for shows it and asks again"),
+      ParamSpec::choice("preset", "standard", {"standard", "seed"},
+                        "seed: the seed's rules (5 cards each, no lucky draw, stops after 200 "
+                        "rounds)"),
+      ParamSpec::integer("max_rounds", 0, 0, 10'000'000,
+                         "rounds (asks, skips, forced draws) before a game is cut off; 0 = "
+                         "10000 (preset seed: 200)"),
+  };
+}
+
+std::vector<StrategySpec> strategy_specs() {
+  const gf::CountingParams c;
+  return {
+      {"random", "a uniform rank from its hand, a uniform player holding cards", {}},
+      {"memory",
+       "exact recall of the public asks and answers: asks a known holder first, else the rank "
+       "it holds most of",
+       {}},
+      {"belief",
+       "the seed's belief model (expected cards per rank and player), asking the best "
+       "expected x (1 + expected/4), without the seed's bookkeeping faults",
+       {}},
+      {"seed-memory",
+       "the seed's GoFishAI: known memory, then belief, then random",
+       {ParamSpec::flag("faithful", true,
+                        "keep the seed's bookkeeping quirks (false: fixed, to measure them)")}},
+      {"counting",
+       "exact card counting: bounds per player and rank from the history; asks the likeliest "
+       "hit, weighted toward books, revealing little",
+       {ParamSpec::real("book_weight", c.book_weight, 0, 1e6,
+                        "weight of completing a book with the answer"),
+        ParamSpec::real("lucky_weight", c.lucky_weight, 0, 1e6,
+                        "weight of drawing the rank asked for after a miss"),
+        ParamSpec::real("reveal_weight", c.reveal_weight, 0, 1e6,
+                        "cost of showing the others a rank we hold")}},
+  };
+}
+
+}  // namespace
+
+EngineSpec go_fish_engine() {
+  EngineSpec engine;
+  engine.name = "go-fish";
+  engine.help = "Go Fish with hidden hands, 2 to 10 players";
+  engine.modes = {{"play",
+                   "the variants take the seats of each table; every deal is played once per "
+                   "seat order",
+                   1, kMaxPlayers}};
+  engine.rules = rule_params();
+  engine.strategies = strategy_specs();
+  engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {
+    return std::make_unique<PlayMatch>(config, seed);
+  };
+  return engine;
+}
+
+}  // namespace arena
