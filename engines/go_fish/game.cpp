@@ -195,6 +195,30 @@ void Game::settle() {
   }
 }
 
+Game Game::resample_hidden(int seat, Rng& rng) const {
+  Game copy = *this;
+  Deck hidden;
+  for (int p = 0; p < rules_.players; ++p) {
+    if (p == seat) continue;
+    for (int r = 0; r < rules_.ranks; ++r)
+      for (int i = 0; i < hands_[p].count(r); ++i)
+        hidden.cards[hidden.size++] = static_cast<int8_t>(r);
+    copy.hands_[p] = Hand{};
+  }
+  for (int8_t card : stock())
+    hidden.cards[hidden.size++] = card;
+  for (int i = hidden.size - 1; i > 0; --i)
+    std::swap(hidden.cards[i], hidden.cards[rng.below(static_cast<uint64_t>(i) + 1)]);
+  int next = 0;
+  for (int p = 0; p < rules_.players; ++p)
+    if (p != seat)
+      while (copy.hands_[p].size() < hands_[p].size())
+        copy.hands_[p].add(hidden.cards[next++]);
+  std::copy(hidden.cards.begin() + next, hidden.cards.begin() + hidden.size,
+            copy.stock_.begin() + stock_top_);
+  return copy;
+}
+
 GameResult Game::result() const {
   GameResult result;
   result.players = rules_.players;

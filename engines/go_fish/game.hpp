@@ -85,6 +85,12 @@ class Game {
   // book; public sizes match the hands; no unlaid book. A message, or nothing if sound.
   std::optional<std::string> invariant_violation() const;
 
+  // A copy in which every card `seat` cannot see (other hands and the stock) is dealt
+  // anew at random, keeping every hand size, the books and the history: what `seat`
+  // sees is unchanged. (It ignores what the history implies about the hands, so it is a
+  // test of hidden information, not a posterior sample.)
+  Game resample_hidden(int seat, Rng& rng) const;
+
   // Takes the history buffer back for reuse by another game.
   std::vector<PublicEvent> release_history() { return std::move(history_); }
 
