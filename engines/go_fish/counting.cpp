@@ -110,21 +110,40 @@ double CountingPlayer::hit_probability(const PlayerView& view, int player, int r
   return 1 - miss_probability(s.free_cards, s.positions, s.room[player]);
 }
 
+constexpr double kSureHitBonus = 1e6;
+
+// P(all `needed` free cards lie in a room of `room` positions out of `positions`).
+static double all_in_room(int needed, int positions, int room) {
+  if (room < needed) return 0;
+  double all = 1;
+  for (int i = 0; i < needed; ++i)
+    all *= static_cast<double>(room - i) / (positions - i);
+  return all;
+}
+
 double CountingPlayer::score(const PlayerView& view, Ask ask) const {
   const Spread s = spread(view, ask.rank);
   const int lo = lo_[ask.target][ask.rank];
   const int room = s.room[ask.target];
   const double hit = lo > 0 ? 1 : 1 - miss_probability(s.free_cards, s.positions, room);
-  const double extra = s.positions > 0 ? static_cast<double>(s.free_cards) * room / s.positions : 0;
-  const double gain = hit > 0 ? lo + extra / hit : 0;  // expected cards received on a hit
-  const double completion = std::min(1.0, (view.count(ask.rank) + gain) / view.suits());
+  // A book now needs every card we lack in the target's hand: none pinned elsewhere,
+  // every free card in its room.
+  int pinned_elsewhere = 0;
+  for (int p = 0; p < view.players(); ++p)
+    if (p != view.me() && p != ask.target) pinned_elsewhere += lo_[p][ask.rank];
+  const double book =
+      pinned_elsewhere > 0 ? 0 : all_in_room(s.free_cards, s.positions, room) * (hit > 0);
   const double miss = 1 - hit;
   double lucky = 0;
   if (view.stock_size() > 0 && s.positions > 0)
     lucky = static_cast<double>(s.free_cards) / s.positions;  // a stock card is the rank
   const bool revealed = lo_[view.me()][ask.rank] > 0;
-  return hit * (1 + params_.book_weight * completion) + params_.lucky_weight * miss * lucky -
-         (revealed ? 0 : params_.reveal_weight * miss);
+  // A miss tells the table we hold the rank: every card of it we hold becomes a target.
+  const double exposed = revealed ? 0 : miss * view.count(ask.rank);
+  // A sure hit keeps the turn at no risk, so every sure hit comes before any gamble.
+  const double sure = hit >= 1 ? kSureHitBonus : 0;
+  return sure + hit + params_.book_weight * book + params_.lucky_weight * miss * lucky -
+         params_.reveal_weight * exposed;
 }
 
 Ask CountingPlayer::decide(const PlayerView& view, Rng& rng) const {

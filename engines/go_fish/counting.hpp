@@ -15,12 +15,16 @@
 // has no room beyond its known cards). The cards not pinned down are taken as
 // spread uniformly over the positions that may hold them (free hand slots
 // under the upper bounds, and the stock), which gives each opponent's
-// probability of holding the rank. It asks the (player, rank) maximising
-//   P(hit)·(1 + book_weight·min(1, (own + expected gain)/suits))
-//   + lucky_weight·P(miss)·P(drawing the rank)
-//   − reveal_weight·P(miss)·[the others do not yet know it holds the rank],
-// i.e. likely hits, weighted toward completing books, preferring asks that
-// reveal little; ties at random.
+// probability of holding the rank and of holding every card we lack. It asks
+// the (player, rank) maximising
+//   [P(hit) = 1]·10⁶ + P(hit) + book_weight·P(the answer completes our book)
+//   + lucky_weight·P(miss)·P(the go-fish draw is the rank)
+//   − reveal_weight·P(miss)·(cards of the rank we hold, if the others do not yet know),
+// i.e. sure hits first (they keep the turn at no risk), then likely hits weighted
+// toward completing books, preferring asks that reveal little; ties at random.
+// Defaults were chosen on seat-rotated 2- and 3-player games against memory and
+// belief: book_weight matters most (1 loses to memory); reveal_weight is kept
+// small because a larger one costs games there.
 #pragma once
 
 #include <array>
@@ -31,9 +35,9 @@
 namespace arena::go_fish {
 
 struct CountingParams {
-  double book_weight = 1.0;
+  double book_weight = 10.0;
   double lucky_weight = 0.5;
-  double reveal_weight = 0.1;
+  double reveal_weight = 0.02;
 };
 
 class CountingPlayer {
