@@ -286,9 +286,10 @@ TEST_CASE("go fish the same seeds give the same game") {
 // Random players only, each deal played under every seat permutation, each
 // player keeping its own Rng stream whatever its seat. Each player's win share
 // (ties split) must be 1/3 within 4 standard errors over 20,000 deals (the
-// per-deal mean over the 6 permutations is one observation); each seat
-// position's share is reported and must lie within 4 SE of its measured
-// first-mover-free value 1/3 ± 0.02 (seat order is part of the game).
+// per-deal mean over the 6 permutations is one observation). Seat order itself
+// is part of the game (seat 0 asks first; measured 0.341, 0.333, 0.326 over
+// these 120,000 games), so each seat position is only required to be within
+// 0.02 + 4 SE of 1/3.
 TEST_CASE("go fish random players win their fair share under seat rotation") {
   constexpr int kDeals = 20000;
   std::array<int, 3> perm = {0, 1, 2};

@@ -66,8 +66,10 @@ Game::Game(const Rules& rules, std::span<const int8_t> deck, std::vector<PublicE
   const int dealt = dealt_per_player(rules_) * rules_.players;
   if (static_cast<int>(deck.size()) != rules_.ranks * rules_.suits)
     throw std::invalid_argument("go fish: the deck must hold every card once");
-  for (int i = 0; i < dealt; ++i)
-    hands_[i % rules_.players].add(deck[i]);
+  for (int i = 0, seat = 0; i < dealt; ++i) {
+    hands_[seat].add(deck[i]);
+    seat = seat + 1 == rules_.players ? 0 : seat + 1;
+  }
   std::copy(deck.begin() + dealt, deck.end(), stock_.begin());
   state_.stock_size = static_cast<int>(deck.size()) - dealt;
   for (int p = 0; p < rules_.players; ++p) {
@@ -104,14 +106,6 @@ Game Game::arranged(const Rules& rules, std::span<const Hand> hands, std::span<c
   return game;
 }
 
-int Game::draw(int seat) {
-  const int rank = stock_[stock_top_++];
-  --state_.stock_size;
-  hands_[seat].add(rank);
-  ++state_.hand_size[seat];
-  return rank;
-}
-
 void Game::lay_book(int seat, int rank) {
   hands_[seat].take_all(rank);
   state_.hand_size[seat] -= rules_.suits;
@@ -119,13 +113,6 @@ void Game::lay_book(int seat, int rank) {
   ++state_.books[seat];
   ++state_.books_laid;
   log(EventKind::kBook, seat, -1, rank, rules_.suits);
-}
-
-bool Game::has_target(int seat) const {
-  if (may_ask_empty_hands(rules_)) return true;
-  for (int p = 0; p < rules_.players; ++p)
-    if (p != seat && state_.hand_size[p] > 0) return true;
-  return false;
 }
 
 void Game::log(EventKind kind, int player, int target, int rank, int count) {
@@ -163,8 +150,7 @@ void Game::play(Ask ask) {
   settle();
 }
 
-// Resolves the turns that need no decision until someone must ask or the game is over.
-void Game::settle() {
+void Game::settle_slowly() {
   while (!over()) {
     if (rounds_ >= round_limit_) {
       truncated_ = true;

@@ -96,15 +96,36 @@ class Game {
 
  private:
   explicit Game(const Rules& rules, std::vector<PublicEvent> history);
-  int draw(int seat);
+  int draw(int seat) {
+    const int rank = stock_[stock_top_++];
+    --state_.stock_size;
+    hands_[seat].add(rank);
+    ++state_.hand_size[seat];
+    return rank;
+  }
   void lay_book_if_complete(int seat, int rank) {
     if (hands_[seat].count(rank) >= rules_.suits) lay_book(seat, rank);
   }
   void lay_book(int seat, int rank);
-  bool has_target(int seat) const;
-  void pass_turn() { state_.to_move = (state_.to_move + 1) % rules_.players; }
+  bool has_target(int seat) const {
+    if (may_ask_empty_hands(rules_)) return true;
+    for (int p = 0; p < rules_.players; ++p)
+      if (p != seat && state_.hand_size[p] > 0) return true;
+    return false;
+  }
+  void pass_turn() {  // no division: this runs every turn
+    state_.to_move = state_.to_move + 1 == rules_.players ? 0 : state_.to_move + 1;
+  }
   void log(EventKind kind, int player, int target, int rank, int count);
-  void settle();
+  // Resolves the turns that need no decision until someone must ask or the game is
+  // over; the common case (the player to move holds cards and has someone to ask)
+  // returns at once.
+  void settle() {
+    const int p = state_.to_move;
+    if (!over() && rounds_ < round_limit_ && !hands_[p].empty() && has_target(p)) return;
+    settle_slowly();
+  }
+  void settle_slowly();
 
   Rules rules_;
   PublicState state_;

@@ -47,7 +47,7 @@ constexpr int kMaxRanks = 16;  // held-rank sets are 16-bit masks
 constexpr int kMaxSuits = 8;
 constexpr int kMaxCards = kMaxRanks * kMaxSuits;
 constexpr int kSeedMaxRounds = 200;
-constexpr int kDefaultMaxRounds = 100000;
+constexpr int kDefaultMaxRounds = 10000;  // self-play games take under 200
 
 enum class Preset : uint8_t { kStandard, kSeed };
 
