@@ -56,6 +56,28 @@ TEST_CASE("go fish check reports unplayable rules by field") {
   CHECK_THROWS_AS(Game(r, std::vector<int8_t>(52, 0)), std::invalid_argument);
 }
 
+TEST_CASE("go fish shuffles every card once into a uniform order") {
+  Rules rules;
+  std::array<int, 13> top{}, fifth{};
+  Rng rng(17);
+  constexpr int kDecks = 26000;
+  for (int i = 0; i < kDecks; ++i) {
+    const Deck deck = shuffled_deck(rules, rng);
+    std::array<int, 13> per_rank{};
+    for (int8_t card : deck.span())
+      ++per_rank[card];
+    REQUIRE(per_rank == std::array<int, 13>{4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4});
+    ++top[deck.cards[0]];
+    ++fifth[deck.cards[4]];
+  }
+  // Each rank is on top 1/13 of the time: 2000 expected, SE about 43; 4 SE.
+  for (int r = 0; r < 13; ++r) {
+    CHECK(std::abs(top[r] - 2000) < 175);
+    CHECK(std::abs(fifth[r] - 2000) < 175);
+  }
+  CHECK_THROWS_AS(Game(rules, std::vector<int8_t>(52, 0)), std::invalid_argument);
+}
+
 TEST_CASE("go fish deals one card at a time in seat order and seat 0 starts") {
   std::vector<int8_t> deck;
   for (int r = 0; r < 13; ++r)

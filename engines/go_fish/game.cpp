@@ -64,7 +64,12 @@ Game::Game(const Rules& rules, std::vector<PublicEvent> history)
 Game::Game(const Rules& rules, std::span<const int8_t> deck, std::vector<PublicEvent> history)
     : Game(rules, std::move(history)) {
   const int dealt = dealt_per_player(rules_) * rules_.players;
-  if (static_cast<int>(deck.size()) != rules_.ranks * rules_.suits)
+  std::array<int, kMaxRanks> per_rank{};
+  for (int8_t card : deck)
+    if (card >= 0 && card < rules_.ranks) ++per_rank[card];
+  if (static_cast<int>(deck.size()) != rules_.ranks * rules_.suits ||
+      std::any_of(per_rank.begin(), per_rank.begin() + rules_.ranks,
+                  [&](int n) { return n != rules_.suits; }))
     throw std::invalid_argument("go fish: the deck must hold every card once");
   for (int i = 0, seat = 0; i < dealt; ++i) {
     hands_[seat].add(deck[i]);
@@ -89,6 +94,7 @@ Game Game::arranged(const Rules& rules, std::span<const Hand> hands, std::span<c
     ++game.state_.books[book_owner[r]];
     ++game.state_.books_laid;
   }
+  game.over_ = game.state_.books_laid == rules.ranks;
   for (int p = 0; p < rules.players; ++p)
     game.hands_[p] = hands[p];
   std::copy(stock.begin(), stock.end(), game.stock_.begin());
@@ -112,6 +118,7 @@ void Game::lay_book(int seat, int rank) {
   state_.book_owner[rank] = static_cast<int8_t>(seat);
   ++state_.books[seat];
   ++state_.books_laid;
+  over_ = state_.books_laid == rules_.ranks;
   log(EventKind::kBook, seat, -1, rank, rules_.suits);
 }
 
@@ -123,8 +130,10 @@ void Game::log(EventKind kind, int player, int target, int rank, int count) {
 void Game::play(Ask ask) {
   const int me = state_.to_move;
   if (over()) throw std::invalid_argument("go fish: ask after the game is over");
-  const bool legal = ask.target >= 0 && ask.target < rules_.players && ask.target != me &&
-                     ask.rank >= 0 && ask.rank < rules_.ranks && hands_[me].holds(ask.rank) &&
+  const bool legal = static_cast<unsigned>(ask.target) < static_cast<unsigned>(rules_.players) &&
+                     ask.target != me &&
+                     static_cast<unsigned>(ask.rank) < static_cast<unsigned>(rules_.ranks) &&
+                     hands_[me].holds(ask.rank) &&
                      (state_.hand_size[ask.target] > 0 || may_ask_empty_hands(rules_));
   if (!legal)
     throw std::invalid_argument("go fish: illegal ask (target " + std::to_string(ask.target) +
@@ -153,7 +162,7 @@ void Game::play(Ask ask) {
 void Game::settle_slowly() {
   while (!over()) {
     if (rounds_ >= round_limit_) {
-      truncated_ = true;
+      truncated_ = over_ = true;
       return;
     }
     const int p = state_.to_move;

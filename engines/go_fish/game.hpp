@@ -61,7 +61,7 @@ class Game {
                        std::span<const int> book_owner = {});
 
   const Rules& rules() const { return rules_; }
-  bool over() const { return state_.books_laid == rules_.ranks || truncated_; }
+  bool over() const { return over_; }
   int to_move() const { return state_.to_move; }
   const PublicState& public_state() const { return state_; }
   std::span<const PublicEvent> history() const { return history_; }
@@ -122,7 +122,7 @@ class Game {
   // returns at once.
   void settle() {
     const int p = state_.to_move;
-    if (!over() && rounds_ < round_limit_ && !hands_[p].empty() && has_target(p)) return;
+    if (!over_ && rounds_ < round_limit_ && !hands_[p].empty() && has_target(p)) return;
     settle_slowly();
   }
   void settle_slowly();
@@ -136,6 +136,7 @@ class Game {
   int rounds_ = 0;
   int round_limit_ = 0;
   bool truncated_ = false;
+  bool over_ = false;  // every book laid, or truncated
   std::vector<PublicEvent> history_;
 };
 

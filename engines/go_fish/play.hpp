@@ -12,6 +12,7 @@
 // match, or an illegal ask by a strategy.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <span>
 #include <stdexcept>
@@ -65,6 +66,23 @@ inline size_t broadcast(const Game& game, std::span<AnyPlayer> seats, const List
   return from;
 }
 
+// Plays `game` to the end, asking `decide(seat)` for each ask and telling the
+// listeners every event.
+template <class Timer, class OnStep, class Decide>
+void play_out(Game& game, std::span<AnyPlayer> seats, Timer& timer, std::span<const int> who,
+              OnStep& on_step, Decide&& decide) {
+  const Listeners to = listeners(seats);
+  size_t seen = broadcast(game, seats, to, 0);
+  on_step(std::as_const(game));
+  while (!game.over()) {
+    const int p = game.to_move();
+    const int code = timer.decide(who[p], [&] { return encode(decide(p)); });
+    game.play(decode(code));
+    seen = broadcast(game, seats, to, seen);
+    on_step(std::as_const(game));
+  }
+}
+
 }  // namespace detail
 
 template <class Timer, class OnStep>
@@ -79,18 +97,18 @@ GameResult play_game(const Rules& rules, std::span<AnyPlayer> seats, Rng& deal_r
   Game game(rules, deck.span(), std::move(thread_history_buffer()));
   for (size_t s = 0; s < n; ++s)
     std::visit([&](auto& player) { player.begin(game.view(static_cast<int>(s))); }, seats[s]);
-  const detail::Listeners listeners = detail::listeners(seats);
-  size_t seen = detail::broadcast(game, seats, listeners, 0);
-  on_step(std::as_const(game));
-  while (!game.over()) {
-    const int p = game.to_move();
-    const int code = timer.decide(who[p], [&] {
-      return encode(std::visit(
-          [&](auto& player) { return player.decide(game.view(p), seat_rngs[p]); }, seats[p]));
+  const bool all_random = std::all_of(seats.begin(), seats.end(), [](const AnyPlayer& p) {
+    return std::holds_alternative<RandomPlayer>(p);
+  });
+  if (all_random) {
+    // The speed baseline: stateless players, called directly with no variant dispatch.
+    detail::play_out(game, seats, timer, who, on_step,
+                     [&](int p) { return RandomPlayer{}.decide(game.view(p), seat_rngs[p]); });
+  } else {
+    detail::play_out(game, seats, timer, who, on_step, [&](int p) {
+      return std::visit([&](auto& player) { return player.decide(game.view(p), seat_rngs[p]); },
+                        seats[p]);
     });
-    game.play(decode(code));
-    seen = detail::broadcast(game, seats, listeners, seen);
-    on_step(std::as_const(game));
   }
   const GameResult result = game.result();
   thread_history_buffer() = game.release_history();

@@ -2,7 +2,15 @@
 
 namespace arena::go_fish {
 
+// The common case without building any message (every game checks its rules).
+static bool playable(const Rules& r) {
+  return r.players >= 2 && r.players <= kMaxPlayers && r.ranks >= 1 && r.ranks <= kMaxRanks &&
+         r.suits >= 2 && r.suits <= kMaxSuits && r.hand_size >= 0 && r.max_rounds >= 0 &&
+         dealt_per_player(r) * r.players <= r.ranks * r.suits;
+}
+
 std::optional<std::string> check(const Rules& rules) {
+  if (playable(rules)) return std::nullopt;
   auto out_of = [](const char* name, int value, int lo, int hi) -> std::optional<std::string> {
     if (value >= lo && value <= hi) return std::nullopt;
     return std::string(name) + " must be in " + std::to_string(lo) + ".." + std::to_string(hi) +
