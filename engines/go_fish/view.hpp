@@ -79,8 +79,9 @@ struct Ask {
 constexpr int encode(Ask ask) {
   return ask.target * 64 + ask.rank;
 }
-constexpr Ask decode(int code) {
-  return {code / 64, code % 64};
+constexpr Ask decode(int code) {  // codes are never negative: shifts, not divisions
+  const auto bits = static_cast<unsigned>(code);
+  return {static_cast<int>(bits >> 6), static_cast<int>(bits & 63u)};
 }
 
 // Everything about a game that every player sees. No card of any hand.
