@@ -8,5 +8,6 @@ namespace arena {
 
 EngineSpec battleship_engine();
 EngineSpec rooks_engine();
+EngineSpec go_fish_engine();
 
 }  // namespace arena

@@ -88,11 +88,9 @@ class PlayMatch final : public SeatedMatch {
   void play_seated(const SeatedGame& game, GameSink& sink) const override {
     const size_t seats = game.lineup.size();
     std::array<cc::AnyPlayer, cc::kMaxPlayers> players;
-    std::array<Rng, cc::kMaxPlayers> rngs{Rng(0), Rng(0), Rng(0), Rng(0), Rng(0), Rng(0)};
-    for (size_t s = 0; s < seats; ++s) {
+    for (size_t s = 0; s < seats; ++s)
       players[s] = player_from(players_[static_cast<size_t>(game.lineup[s])]);
-      rngs[s] = Rng(game.seat_seeds[s]);
-    }
+    auto rngs = game.seat_rngs();
     const cc::GameResult r =
         cc::play_game(rules_, std::span(players.data(), seats), std::span(rngs.data(), seats),
                       sink.timer(), game.lineup);

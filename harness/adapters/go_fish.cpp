@@ -39,7 +39,8 @@ gf::Rules rules_from(const RunConfig& config) {
   rules.suits = static_cast<int>(config.rules.integer("suits"));
   rules.hand_size = static_cast<int>(config.rules.integer("hand_size"));
   rules.ask_again_on_lucky_draw = config.rules.flag("ask_again_on_lucky_draw");
-  rules.preset = config.rules.choice("preset") == "seed" ? gf::Preset::kSeed : gf::Preset::kStandard;
+  rules.preset =
+      config.rules.choice("preset") == "seed" ? gf::Preset::kSeed : gf::Preset::kStandard;
   rules.max_rounds = static_cast<int>(config.rules.integer("max_rounds"));
   if (rules.players < 2 || rules.players > gf::kMaxPlayers) {
     throw config.error_at("rules.seats", fmt::format("a table seats 2 to {} players, got {}",
@@ -62,16 +63,13 @@ class PlayMatch final : public SeatedMatch {
   void play_seated(const SeatedGame& game, GameSink& sink) const override {
     const size_t seats = game.lineup.size();
     std::array<gf::AnyPlayer, gf::kMaxPlayers> players;
-    std::array<Rng, gf::kMaxPlayers> rngs;
-    rngs.fill(Rng(0));
-    for (size_t s = 0; s < seats; ++s) {
+    for (size_t s = 0; s < seats; ++s)
       players[s] = player_from(players_[static_cast<size_t>(game.lineup[s])]);
-      rngs[s] = Rng(game.seat_seeds[s]);
-    }
+    auto rngs = game.seat_rngs();
     Rng deal(game.environment_seed);
     const gf::GameResult r =
-        gf::play_game(rules_, std::span(players.data(), seats), deal,
-                      std::span(rngs.data(), seats), sink.timer(), game.lineup);
+        gf::play_game(rules_, std::span(players.data(), seats), deal, std::span(rngs.data(), seats),
+                      sink.timer(), game.lineup);
     for (size_t s = 0; s < seats; ++s) {
       sink.add(SeatResult{game.lineup[s],
                           r.rank[s],

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <array>
+#include <utility>
 #include <vector>
 
 #include "harness/config/config.hpp"
@@ -28,6 +29,14 @@ struct SeatedGame {
   std::span<const int> lineup;  // variant at each seat; also the timer's "who"
   uint64_t environment_seed = 0;
   std::array<uint64_t, kMaxSeats> seat_seeds{};
+
+  // One generator per seat (seats beyond the table get unused streams).
+  std::array<Rng, kMaxSeats> seat_rngs() const {
+    return [this]<size_t... S>(std::index_sequence<S...>) {
+      return std::array<Rng, kMaxSeats>{Rng(seat_seeds[S])...};
+    }
+    (std::make_index_sequence<kMaxSeats>());
+  }
 };
 
 class SeatedMatch : public Match {

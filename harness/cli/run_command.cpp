@@ -155,6 +155,7 @@ int run_command(const RunOptions& options, const Registry& registry) {
 
     fmt::print("{}", results_table(config, match->metrics(), stats));
     fmt::print("{}", matches_text(config, stats));
+    fmt::print("{}", metric_means_text(config, match->metrics(), stats));
     fmt::print("{}", groups_text(config, *match, stats));
     fmt::print("{}", stop_text(config, stats));
     fmt::print("{}", ratings_text(config, stats));

@@ -87,6 +87,25 @@ std::string matches_text(const RunConfig& config, const RunStats& stats) {
   return out;
 }
 
+std::string metric_means_text(const RunConfig& config, const std::vector<MetricSpec>& metrics,
+                              const RunStats& stats) {
+  if (metrics.size() < 2) return "";
+  size_t name_width = 7;
+  for (const auto& p : config.players)
+    name_width = std::max(name_width, p.name.size());
+  std::string out = fmt::format("{:<{}}", "means", name_width);
+  for (size_t m = 1; m < metrics.size(); ++m)
+    out += fmt::format("  {:>10}", metrics[m].name);
+  out += "\n";
+  for (int v = 0; v < stats.variants(); ++v) {
+    out += fmt::format("{:<{}}", config.players[v].name, name_width);
+    for (size_t m = 1; m < metrics.size(); ++m)
+      out += fmt::format("  {:>10.3f}", stats.variant(v).metrics[m].mean());
+    out += "\n";
+  }
+  return out;
+}
+
 std::string groups_text(const RunConfig& config, const Match& match, const RunStats& stats) {
   const auto groups = match.groups();
   if (groups.size() < 2) return "";

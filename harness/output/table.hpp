@@ -23,6 +23,9 @@ std::string matches_text(const RunConfig& config, const RunStats& stats);
 
 // When the match has groups: one line per group and variant with its win
 // rate and main metric. Empty otherwise.
+// The mean of every metric beyond the first, per variant (empty with one metric).
+std::string metric_means_text(const RunConfig& config, const std::vector<MetricSpec>& metrics,
+                              const RunStats& stats);
 std::string groups_text(const RunConfig& config, const Match& match, const RunStats& stats);
 
 // "850 ns", "12.3 us", "4.56 ms", "1.23 s".

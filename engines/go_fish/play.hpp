@@ -1,0 +1,124 @@
+// Playing one whole Go Fish game between strategies.
+//
+// Contract: `seats[s]` plays seat s (seat 0 moves first) with `seat_rngs[s]`;
+// `deal_rng` only shuffles the deck (the environment stream shared by games
+// that replay a deal with other seatings). Every decision is timed as
+// `timer.decide(who[s], ...)` and passes through it as one int (encode(Ask)).
+// Strategies see only PlayerViews: begin() once, then every public event
+// through observe(), then decide() on their turns. `on_step(game)` is called
+// after the deal and after every ask (tests check invariants there). The
+// history buffer is reused per thread, so a game allocates nothing once warm.
+// Throws std::invalid_argument for unplayable rules, seat counts that do not
+// match, or an illegal ask by a strategy.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <span>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "engines/core/rng.hpp"
+#include "engines/go_fish/game.hpp"
+#include "engines/go_fish/players.hpp"
+
+namespace arena::go_fish {
+
+// This thread's reusable history buffer (empty while a game has borrowed it).
+std::vector<PublicEvent>& thread_history_buffer();
+
+namespace detail {
+
+template <class S>
+constexpr bool observes() {
+  if constexpr (requires { S::kObserves; })
+    return S::kObserves;
+  else
+    return true;
+}
+
+// The seats whose strategies want events (a strategy without observe state can
+// declare kObserves = false: the 2-player random game then broadcasts nothing).
+struct Listeners {
+  std::array<int8_t, kMaxPlayers> seat{};
+  int size = 0;
+};
+inline Listeners listeners(std::span<AnyPlayer> seats) {
+  Listeners l;
+  for (size_t s = 0; s < seats.size(); ++s)
+    if (std::visit([](auto& p) { return observes<std::decay_t<decltype(p)>>(); }, seats[s]))
+      l.seat[l.size++] = static_cast<int8_t>(s);
+  return l;
+}
+
+// Sends history[from..] to every listening seat; returns the new end.
+inline size_t broadcast(const Game& game, std::span<AnyPlayer> seats, const Listeners& to,
+                        size_t from) {
+  const auto history = game.history();
+  if (to.size == 0) return history.size();
+  for (; from < history.size(); ++from)
+    for (int i = 0; i < to.size; ++i)
+      std::visit([&](auto& player) { player.observe(history[from], game.view(to.seat[i])); },
+                 seats[to.seat[i]]);
+  return from;
+}
+
+// Plays `game` to the end, asking `decide(seat)` for each ask and telling the
+// listeners every event.
+template <class Timer, class OnStep, class Decide>
+void play_out(Game& game, std::span<AnyPlayer> seats, Timer& timer, std::span<const int> who,
+              OnStep& on_step, Decide&& decide) {
+  const Listeners to = listeners(seats);
+  size_t seen = broadcast(game, seats, to, 0);
+  on_step(std::as_const(game));
+  while (!game.over()) {
+    const int p = game.to_move();
+    const int code = timer.decide(who[p], [&] { return encode(decide(p)); });
+    game.play(decode(code));
+    seen = broadcast(game, seats, to, seen);
+    on_step(std::as_const(game));
+  }
+}
+
+}  // namespace detail
+
+template <class Timer, class OnStep>
+GameResult play_game(const Rules& rules, std::span<AnyPlayer> seats, Rng& deal_rng,
+                     std::span<Rng> seat_rngs, Timer& timer, std::span<const int> who,
+                     OnStep&& on_step) {
+  const auto n = static_cast<size_t>(rules.players);
+  if (seats.size() != n || seat_rngs.size() != n || who.size() != n)
+    throw std::invalid_argument("go fish: seats, seat_rngs and who need one entry per player");
+  if (auto error = check(rules)) throw std::invalid_argument("go fish rules: " + *error);
+  const Deck deck = shuffled_deck(rules, deal_rng);
+  Game game(rules, deck.span(), std::move(thread_history_buffer()));
+  for (size_t s = 0; s < n; ++s)
+    std::visit([&](auto& player) { player.begin(game.view(static_cast<int>(s))); }, seats[s]);
+  const bool all_random = std::all_of(seats.begin(), seats.end(), [](const AnyPlayer& p) {
+    return std::holds_alternative<RandomPlayer>(p);
+  });
+  if (all_random) {
+    // The speed baseline: stateless players, called directly with no variant dispatch.
+    detail::play_out(game, seats, timer, who, on_step,
+                     [&](int p) { return RandomPlayer{}.decide(game.view(p), seat_rngs[p]); });
+  } else {
+    detail::play_out(game, seats, timer, who, on_step, [&](int p) {
+      return std::visit([&](auto& player) { return player.decide(game.view(p), seat_rngs[p]); },
+                        seats[p]);
+    });
+  }
+  const GameResult result = game.result();
+  thread_history_buffer() = game.release_history();
+  return result;
+}
+
+template <class Timer>
+GameResult play_game(const Rules& rules, std::span<AnyPlayer> seats, Rng& deal_rng,
+                     std::span<Rng> seat_rngs, Timer& timer, std::span<const int> who) {
+  return play_game(rules, seats, deal_rng, seat_rngs, timer, who, [](const Game&) {});
+}
+
+}  // namespace arena::go_fish

@@ -1,0 +1,74 @@
+// What every Go Fish strategy provides, and the helpers they share.
+//
+// Contract: a strategy is a value type built fresh for each game from its
+// parameters. The game calls `begin(view)` once before anything else, then
+// `observe(event, view)` for every public event in order (the view is taken
+// after the event, and events the strategy's own player caused are observed
+// too), and `decide(view, rng)` when its player must ask. A decision must be
+// legal (PlayerView::legal). All randomness comes from the seat's Rng; ties
+// between equally good asks are broken uniformly with it, never by seat order
+// (the seed's lowest-seat fault), except where seed-memory keeps the seed's order.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <concepts>
+#include <cstdint>
+
+#include "engines/core/rng.hpp"
+#include "engines/go_fish/view.hpp"
+
+namespace arena::go_fish {
+
+template <class S>
+concept Strategy = requires(S& s, const PlayerView& view, const PublicEvent& event, Rng& rng) {
+  s.begin(view);
+  s.observe(event, view);
+  { s.decide(view, rng) } -> std::same_as<Ask>;
+};
+
+// The index of the k-th set bit of `mask` (k counted from 0, k < popcount(mask)).
+inline int nth_set_bit(uint32_t mask, int k) {
+  for (; k > 0; --k)
+    mask &= mask - 1;
+  return std::countr_zero(mask);
+}
+
+// Players `view.me()` may ask, in seat order.
+struct Targets {
+  std::array<int8_t, kMaxPlayers> seat{};
+  int size = 0;
+};
+inline Targets legal_targets(const PlayerView& view) {
+  Targets t;
+  for (int p = 0; p < view.players(); ++p)
+    if (view.can_target(p)) t.seat[t.size++] = static_cast<int8_t>(p);
+  return t;
+}
+
+// Keeps the highest-scoring ask; asks whose scores are equal (to a relative
+// 1e-12, so rounding cannot split a tie) are kept with equal probability by
+// reservoir sampling on the seat's Rng.
+class BestAsk {
+ public:
+  void offer(double score, Ask ask, Rng& rng) {
+    const double eps = 1e-12 * (1.0 + (score < 0 ? -score : score));
+    if (ties_ == 0 || score > best_ + eps) {
+      best_ = score;
+      ask_ = ask;
+      ties_ = 1;
+    } else if (score >= best_ - eps && rng.below(static_cast<uint64_t>(++ties_)) == 0) {
+      ask_ = ask;
+    }
+  }
+  bool empty() const { return ties_ == 0; }
+  Ask ask() const { return ask_; }
+  double score() const { return best_; }
+
+ private:
+  double best_ = 0;
+  Ask ask_;
+  int ties_ = 0;
+};
+
+}  // namespace arena::go_fish
