@@ -15,7 +15,8 @@ struct BenchCase {
 };
 
 // Small enough to run in seconds, varied enough to exercise every strategy,
-// both touching rules, defenders, series, duels and every rooks solver.
+// both touching rules, defenders, series, duels, every Go Fish strategy at
+// rotated tables and under the seed's rules, and every rooks solver.
 const BenchCase kCases[] = {
     {"battleship-solo", R"(name: bench-solo
 engine: battleship
@@ -56,6 +57,27 @@ players:
   - {name: density, strategy: density}
   - {name: hunt-target, strategy: hunt-target}
   - {name: random, strategy: random}
+)"},
+    {"go-fish", R"(name: bench-go-fish
+engine: go-fish
+seed: 6
+games: 60
+rules: {seats: 3}
+players:
+  - {name: random, strategy: random}
+  - {name: memory, strategy: memory}
+  - {name: belief, strategy: belief}
+  - {name: seed-memory, strategy: seed-memory}
+  - {name: counting, strategy: counting}
+)"},
+    {"go-fish-seed-rules", R"(name: bench-go-fish-seed
+engine: go-fish
+seed: 7
+games: 400
+rules: {seats: 2, preset: seed}
+players:
+  - {name: seed-memory, strategy: seed-memory}
+  - {name: fixed, strategy: seed-memory, params: {faithful: false}}
 )"},
     {"rooks", R"(name: bench-rooks
 engine: rooks
