@@ -1,0 +1,60 @@
+// One whole game: seats move in turn until the game is over.
+//
+// Contract: seats[s] plays seat s (home triangle per home_triangle()) with
+// seat_rngs[s]; each decision is timed as timer.decide(who[s], ...). A seat
+// with no legal move passes (no decision). The game ends as State says: with
+// 2 players at the first finisher; with more when at most one seat is
+// unfinished; in any case at rules.max_plies plies. An illegal choice throws
+// std::logic_error (a strategy bug, never a game outcome).
+//
+// Result, per seat: finish_ply (-1 if unfinished), pieces_in_goal, and
+// distance_to_goal (goal_distance_sum: 0 with all pieces in the goal).
+// Ranks (1 = best; equal keys share the lowest rank, e.g. 1, 2, 2, 4):
+// finished seats first, by finish ply; then unfinished seats by more pieces
+// in goal, then by less distance to goal. `draw` is true when the game hit
+// max_plies with no seat finished; ranks are still filled by the tie-breaks,
+// so an adapter may score such a game as a draw for all or by rank.
+#pragma once
+
+#include <array>
+#include <span>
+#include <stdexcept>
+#include <tuple>
+
+#include "engines/chinese_checkers/eval.hpp"
+#include "engines/chinese_checkers/movegen.hpp"
+#include "engines/chinese_checkers/players.hpp"
+
+namespace arena::chinese_checkers {
+
+struct GameResult {
+  int plies = 0;
+  bool draw = false;
+  std::array<int, kMaxPlayers> rank{};
+  std::array<int, kMaxPlayers> finish_ply{-1, -1, -1, -1, -1, -1};
+  std::array<int, kMaxPlayers> pieces_in_goal{};
+  std::array<int, kMaxPlayers> distance_to_goal{};
+};
+
+// The result of a finished (or abandoned) position, ranked as above.
+GameResult game_result(const State& state);
+
+template <class Timer>
+GameResult play_game(const Rules& rules, std::span<AnyPlayer> seats, std::span<Rng> seat_rngs,
+                     Timer& timer, std::span<const int> who) {
+  State state = State::initial(rules);
+  while (!state.game_over()) {
+    const int seat = state.side_to_move();
+    if (count_moves(state) == 0) {
+      state.pass();
+      continue;
+    }
+    const Move m = timer.decide(
+        who[seat], [&] { return choose_move(seats[seat], state, seat_rngs[seat]); });
+    if (!is_legal(state, m)) throw std::logic_error("chinese checkers: a strategy chose an illegal move");
+    state.apply(m);
+  }
+  return game_result(state);
+}
+
+}  // namespace arena::chinese_checkers

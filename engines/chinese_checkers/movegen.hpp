@@ -1,0 +1,57 @@
+// Move generation: steps from tables, hop chains by flood fill.
+//
+// Contract: the moves of the side to move are the distinct (from, to) pairs
+// with `to` empty and either a neighbour of `from` (a step) or reachable by a
+// chain of one or more hops, each over one adjacent piece of any colour into
+// the empty hole beyond. The moving piece is lifted while it hops, so a chain
+// may pass through (and jump back over nothing at) its origin, but never ends
+// there. Under forbidden neutral zones, `to` must lie in the hexagon, the
+// mover's home or its goal. No allocation: MoveList has fixed capacity.
+// Order: by origin hole, then destination hole, both increasing.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engines/chinese_checkers/state.hpp"
+
+namespace arena::chinese_checkers {
+
+// 10 pieces, each reaching at most the 111 empty holes.
+constexpr int kMaxMoves = kPieces * (kHoles - kPieces);
+
+class MoveList {
+ public:
+  void clear() { size_ = 0; }
+  void push(Move m) { moves_[size_++] = m; }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  Move operator[](int i) const { return moves_[i]; }
+  Move& operator[](int i) { return moves_[i]; }
+  const Move* begin() const { return moves_.data(); }
+  const Move* end() const { return moves_.data() + size_; }
+  Move* begin() { return moves_.data(); }
+  Move* end() { return moves_.data() + size_; }
+  bool contains(Move m) const;
+
+ private:
+  std::array<Move, kMaxMoves> moves_;
+  int size_ = 0;
+};
+
+// Holes reachable from `from` by hop chains, where `occupied` excludes the
+// lifted piece. If `hops` is given, hops[h] becomes the least number of hops
+// to each reached hole h (breadth-first layers).
+Bitboard hop_reach(Bitboard occupied, int from, uint8_t* hops = nullptr);
+
+// Legal destinations of the side to move's piece on `from`.
+Bitboard destinations(const State& state, int from);
+
+void generate_moves(const State& state, MoveList& moves);
+// Like generate_moves, with hops[i] = least hops of moves[i] (0 for a step).
+void generate_moves_with_hops(const State& state, MoveList& moves, uint8_t* hops);
+// Number of legal moves, without listing them.
+int count_moves(const State& state);
+bool is_legal(const State& state, Move m);
+
+}  // namespace arena::chinese_checkers
