@@ -38,7 +38,8 @@ void select_next(MoveList& moves, std::array<int, kMaxMoves>& keys, int i) {
 void AlphaBetaPlayer::allocate_table() {
   const size_t bytes = static_cast<size_t>(std::max(params_.tt_mb, 1)) << 20;
   size_t entries = 1;
-  while (entries * 2 * sizeof(TtEntry) <= bytes) entries *= 2;
+  while (entries * 2 * sizeof(TtEntry) <= bytes)
+    entries *= 2;
   tt_.assign(entries, TtEntry{});
 }
 
@@ -134,8 +135,10 @@ double AlphaBetaPlayer::search(const State& state, int depth, int ply, double al
       best = v;
       best_move = moves[i];
     }
-    if (maximise) alpha = std::max(alpha, v);
-    else beta = std::min(beta, v);
+    if (maximise)
+      alpha = std::max(alpha, v);
+    else
+      beta = std::min(beta, v);
   }
 
   TtEntry& slot = entry(state.hash());

@@ -28,9 +28,7 @@ struct Bitboard {
   constexpr int count() const { return std::popcount(lo) + std::popcount(hi); }
 
   // Index of the lowest hole; the set must not be empty.
-  constexpr int lowest() const {
-    return lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi);
-  }
+  constexpr int lowest() const { return lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi); }
   // Removes and returns the lowest hole; the set must not be empty.
   constexpr int pop_lowest() {
     const int i = lowest();
@@ -67,15 +65,18 @@ inline int Bitboard::nth(int k) const {
   uint64_t w = k < low ? lo : hi;
   int base = k < low ? 0 : 64;
   if (k >= low) k -= low;
-  for (; k > 0; --k) w &= w - 1;  // drop the k lowest bits
+  for (; k > 0; --k)
+    w &= w - 1;  // drop the k lowest bits
   return base + std::countr_zero(w);
 }
 
 // Calls f(hole) for every hole of b in increasing order.
 template <class F>
 constexpr void for_each_hole(Bitboard b, F&& f) {
-  for (uint64_t w = b.lo; w; w &= w - 1) f(std::countr_zero(w));
-  for (uint64_t w = b.hi; w; w &= w - 1) f(64 + std::countr_zero(w));
+  for (uint64_t w = b.lo; w; w &= w - 1)
+    f(std::countr_zero(w));
+  for (uint64_t w = b.hi; w; w &= w - 1)
+    f(64 + std::countr_zero(w));
 }
 
 }  // namespace arena::chinese_checkers

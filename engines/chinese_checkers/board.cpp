@@ -35,15 +35,20 @@ int home_triangle(int players, int seat) {
   static constexpr int kThree[] = {0, 2, 4};
   static constexpr int kFour[] = {0, 1, 3, 4};
   switch (players) {
-    case 2: return kTwo[seat];
-    case 3: return kThree[seat];
-    case 4: return kFour[seat];
-    default: return seat;
+    case 2:
+      return kTwo[seat];
+    case 3:
+      return kThree[seat];
+    case 4:
+      return kFour[seat];
+    default:
+      return seat;
   }
 }
 
 Board::Board() {
-  for (auto& row : index_) row.fill(kNoHole);
+  for (auto& row : index_)
+    row.fill(kNoHole);
   int n = 0;
   for (int z = -8; z <= 8; ++z)
     for (int x = -8; x <= 8; ++x) {
@@ -57,8 +62,10 @@ Board::Board() {
     const Cube c = cube_[h];
     triangle_[h] = static_cast<int8_t>(triangle_of(c));
     all_.set(h);
-    if (triangle_[h] < 0) hexagon_mask_.set(h);
-    else triangle_mask_[triangle_[h]].set(h);
+    if (triangle_[h] < 0)
+      hexagon_mask_.set(h);
+    else
+      triangle_mask_[triangle_[h]].set(h);
     for (int d = 0; d < 6; ++d) {
       const Cube u = kDirections[d];
       const int nb = hole_at(c.x + u.x, c.y + u.y);
@@ -83,8 +90,10 @@ Board::Board() {
   // every run and machine.
   Rng rng(0x43686b72436865ULL);
   for (auto& seat : zobrist_piece_)
-    for (auto& key : seat) key = rng.next();
-  for (auto& key : zobrist_side_) key = rng.next();
+    for (auto& key : seat)
+      key = rng.next();
+  for (auto& key : zobrist_side_)
+    key = rng.next();
 }
 
 int Board::hole_at(int x, int y) const {

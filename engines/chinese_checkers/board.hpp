@@ -101,6 +101,8 @@ int cube_distance(Cube a, Cube b);
 // 3 players {0, 2, 4} (alternate), 4 players {0, 1, 3, 4} (two opposite
 // pairs), 6 players {0..5}. The goal is (home + 3) % 6.
 int home_triangle(int players, int seat);
-inline int goal_triangle(int players, int seat) { return (home_triangle(players, seat) + 3) % 6; }
+inline int goal_triangle(int players, int seat) {
+  return (home_triangle(players, seat) + 3) % 6;
+}
 
 }  // namespace arena::chinese_checkers

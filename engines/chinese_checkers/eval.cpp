@@ -20,7 +20,8 @@ int goal_centre(int goal) {
 struct Centres {
   std::array<int, kTriangles> hole{};
   Centres() {
-    for (int t = 0; t < kTriangles; ++t) hole[t] = goal_centre(t);
+    for (int t = 0; t < kTriangles; ++t)
+      hole[t] = goal_centre(t);
   }
 };
 
@@ -88,7 +89,8 @@ double seed_eval(const State& state, int seat, const SeedWeights& w) {
     // Mean over unordered pairs equals the seed's mean over ordered pairs.
     int total = 0;
     for (int i = 0; i < n; ++i)
-      for (int j = i + 1; j < n; ++j) total += b.distance(holes[i], holes[j]);
+      for (int j = i + 1; j < n; ++j)
+        total += b.distance(holes[i], holes[j]);
     score -= w.grouping_weight * total / (n * (n - 1) / 2.0);
   }
   return score;

@@ -24,6 +24,7 @@
 #include "engines/chinese_checkers/eval.hpp"
 #include "engines/chinese_checkers/movegen.hpp"
 #include "engines/chinese_checkers/players.hpp"
+#include "engines/core/decision_timer.hpp"
 
 namespace arena::chinese_checkers {
 
@@ -49,9 +50,10 @@ GameResult play_game(const Rules& rules, std::span<AnyPlayer> seats, std::span<R
       state.pass();
       continue;
     }
-    const Move m = timer.decide(
-        who[seat], [&] { return choose_move(seats[seat], state, seat_rngs[seat]); });
-    if (!is_legal(state, m)) throw std::logic_error("chinese checkers: a strategy chose an illegal move");
+    const Move m =
+        timer.decide(who[seat], [&] { return choose_move(seats[seat], state, seat_rngs[seat]); });
+    if (!is_legal(state, m))
+      throw std::logic_error("chinese checkers: a strategy chose an illegal move");
     state.apply(m);
   }
   return game_result(state);

@@ -24,7 +24,8 @@ Move greedy_progress_move(const State& state, Rng& rng) {
   MoveList moves;
   generate_moves(state, moves);
   BestMove best;
-  for (const Move m : moves) best.offer(m, progress_gain(state, m), rng);
+  for (const Move m : moves)
+    best.offer(m, progress_gain(state, m), rng);
   return best.move;
 }
 
@@ -34,7 +35,8 @@ std::array<double, kMaxPlayers> playout_reward(const State& state) {
   std::array<double, kMaxPlayers> progress{};
   double total = 0;
   const int n = state.players();
-  for (int s = 0; s < n; ++s) total += progress[s] = progress_fraction(state, s);
+  for (int s = 0; s < n; ++s)
+    total += progress[s] = progress_fraction(state, s);
   std::array<double, kMaxPlayers> reward{};
   for (int s = 0; s < n; ++s) {
     const double others = (total - progress[s]) / (n - 1);
@@ -104,8 +106,8 @@ int MctsPlayer::select_child(const Node& node) const {
   for (int c = node.first_child; c < node.first_child + node.child_count; ++c) {
     const Node& child = nodes_[c];
     if (child.visits == 0) return c;  // untried children first, in shuffled order
-    const double score = child.value / child.visits +
-                         params_.exploration * std::sqrt(log_n / child.visits);
+    const double score =
+        child.value / child.visits + params_.exploration * std::sqrt(log_n / child.visits);
     if (score > best_score) {
       best_score = score;
       best = c;

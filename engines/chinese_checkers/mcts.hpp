@@ -52,7 +52,7 @@ class MctsPlayer {
 
  private:
   struct Node {
-    Move move{};          // the move into this node (from == kHoles: a pass)
+    Move move{};           // the move into this node (from == kHoles: a pass)
     int first_child = -1;  // children are contiguous; -1: not expanded
     int child_count = 0;
     int visits = 0;

@@ -4,7 +4,9 @@
 
 namespace arena::chinese_checkers {
 
-bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }
+bool MoveList::contains(Move m) const {
+  return std::find(begin(), end(), m) != end();
+}
 
 Bitboard hop_reach(Bitboard occupied, int from, uint8_t* hops) {
   const Board& b = board();

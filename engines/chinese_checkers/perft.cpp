@@ -27,6 +27,8 @@ uint64_t perft(const State& state, int depth) {
   return total;
 }
 
-uint64_t perft(const Rules& rules, int depth) { return perft(State::initial(rules), depth); }
+uint64_t perft(const Rules& rules, int depth) {
+  return perft(State::initial(rules), depth);
+}
 
 }  // namespace arena::chinese_checkers

@@ -14,7 +14,8 @@
 
 namespace arena::chinese_checkers {
 
-using AnyPlayer = std::variant<RandomPlayer, GreedyPlayer, MinimaxPlayer, AlphaBetaPlayer, MctsPlayer>;
+using AnyPlayer =
+    std::variant<RandomPlayer, GreedyPlayer, MinimaxPlayer, AlphaBetaPlayer, MctsPlayer>;
 
 inline Move choose_move(AnyPlayer& player, const State& state, Rng& rng) {
   return std::visit([&](auto& p) { return p.choose(state, rng); }, player);

@@ -19,7 +19,8 @@ Move random_move(const State& state, Rng& rng) {
   });
   int k = static_cast<int>(rng.below(static_cast<uint64_t>(total)));
   int i = 0;
-  while (k >= dest[i].count()) k -= dest[i++].count();
+  while (k >= dest[i].count())
+    k -= dest[i++].count();
   return {from[i], static_cast<uint8_t>(dest[i].nth(k))};
 }
 

@@ -34,7 +34,8 @@ State State::from_pieces(const Rules& rules, std::span<const Bitboard> pieces, i
     s.occupied_ |= pieces[seat];
     for_each_hole(pieces[seat], [&](int h) { s.hash_ ^= board().zobrist_piece(seat, h); });
   }
-  for (int seat = 0; seat < rules.players; ++seat) s.check_finish(seat);
+  for (int seat = 0; seat < rules.players; ++seat)
+    s.check_finish(seat);
   s.side_ = static_cast<uint8_t>(side);
   s.hash_ ^= board().zobrist_side(side);
   if (s.finished(side) && !s.game_over()) s.advance_side();
