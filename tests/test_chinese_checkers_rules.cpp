@@ -100,7 +100,7 @@ TEST_CASE("The star has 121 holes: a hexagon of 61 and six triangles of 10") {
     REQUIRE(h != kNoHole);
     CHECK(b.triangle(h) == ref::triangle(p));
   }
-  CHECK(b.cube(60) == Cube{14, 196, 4760});
+  CHECK(b.cube(60) == Cube{0, 0, 0});
 }
 
 TEST_CASE("Triangle t and t plus 3 are opposite through the centre") {

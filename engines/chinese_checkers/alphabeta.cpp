@@ -43,6 +43,10 @@ void AlphaBetaPlayer::allocate_table() {
   tt_.assign(entries, TtEntry{});
 }
 
+void AlphaBetaPlayer::clear_table() {
+  std::fill(tt_.begin(), tt_.end(), TtEntry{});
+}
+
 bool AlphaBetaPlayer::out_of_time() {
   if (params_.time_ms <= 0 || completed_depth_ < 1) return false;
   if ((nodes_ & 1023) == 0 && std::chrono::steady_clock::now() >= deadline_) stop_ = true;

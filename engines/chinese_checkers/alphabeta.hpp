@@ -37,6 +37,9 @@ class AlphaBetaPlayer {
  public:
   explicit AlphaBetaPlayer(AlphaBetaParams params = {}) : params_(params) {}
   Move choose(const State& state, Rng& rng);
+  // Forgets every stored position (the table stays allocated); benchmarks use
+  // it to time cold searches.
+  void clear_table();
 
   // Of the last decision: positions visited, deepest finished iteration.
   uint64_t nodes() const { return nodes_; }

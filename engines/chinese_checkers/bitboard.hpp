@@ -10,6 +10,19 @@
 
 namespace arena::chinese_checkers {
 
+// Population count without a library call: the build targets baseline x86-64
+// (no POPCNT instruction), where std::popcount becomes a call to libgcc.
+constexpr int popcount64(uint64_t x) {
+#if defined(__POPCNT__)
+  return std::popcount(x);
+#else
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
 struct Bitboard {
   uint64_t lo = 0;
   uint64_t hi = 0;
@@ -25,7 +38,7 @@ struct Bitboard {
   constexpr void reset(int i) { (i < 64 ? lo : hi) &= ~(uint64_t{1} << (i & 63)); }
   constexpr bool any() const { return (lo | hi) != 0; }
   constexpr bool empty() const { return (lo | hi) == 0; }
-  constexpr int count() const { return std::popcount(lo) + std::popcount(hi); }
+  constexpr int count() const { return popcount64(lo) + popcount64(hi); }
 
   // Index of the lowest hole; the set must not be empty.
   constexpr int lowest() const { return lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi); }
@@ -61,7 +74,7 @@ struct Bitboard {
 };
 
 inline int Bitboard::nth(int k) const {
-  const int low = std::popcount(lo);
+  const int low = popcount64(lo);
   uint64_t w = k < low ? lo : hi;
   int base = k < low ? 0 : 64;
   if (k >= low) k -= low;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <stdexcept>
 
 #include "engines/core/rng.hpp"
 
@@ -72,10 +73,14 @@ Board::Board() {
       const int land = hole_at(c.x + 2 * u.x, c.y + 2 * u.y);
       neighbour_[h][d] = static_cast<int16_t>(nb);
       if (nb != kNoHole) steps_[h].set(nb);
-      if (nb != kNoHole && land != kNoHole)
+      padded_hops_[h][d] = {kSentinel, kSentinel};
+      if (nb != kNoHole && land != kNoHole) {
         hops_[h][hop_count_[h]++] = {static_cast<uint8_t>(nb), static_cast<uint8_t>(land)};
+        padded_hops_[h][d] = hops_[h][hop_count_[h] - 1];
+      }
     }
   }
+  init_windows();
   for (int a = 0; a < kHoles; ++a)
     for (int b = 0; b < kHoles; ++b)
       distance_[a][b] = static_cast<uint8_t>(cube_distance(cube_[a], cube_[b]));
@@ -96,6 +101,26 @@ Board::Board() {
     key = rng.next();
 }
 
+void Board::init_windows() {
+  for (int h = 0; h < kHoles; ++h) {
+    int low = kHoles;
+    for (int d = 0; d < 6; ++d)
+      if (neighbour_[h][d] != kNoHole) low = std::min<int>(low, neighbour_[h][d]);
+    window_base_[h] = static_cast<uint8_t>(low);
+    window_land_[h].fill(kSentinel);
+    for (int d = 0; d < 6; ++d) {
+      const int nb = neighbour_[h][d];
+      if (nb == kNoHole) continue;
+      if (nb - low >= 32) throw std::logic_error("chinese checkers: neighbour window too small");
+      window_mask_[h] |= uint32_t{1} << (nb - low);
+      const Cube c = cube_[h];
+      const Cube u = kDirections[d];
+      const int land = hole_at(c.x + 2 * u.x, c.y + 2 * u.y);
+      if (land != kNoHole) window_land_[h][nb - low] = static_cast<uint8_t>(land);
+    }
+  }
+}
+
 int Board::hole_at(int x, int y) const {
   if (x < -8 || x > 8 || y < -8 || y > 8) return kNoHole;
   return index_[x + 8][y + 8];
@@ -103,11 +128,6 @@ int Board::hole_at(int x, int y) const {
 
 int Board::triangle_distance(int t, int hole) const {
   return std::max(0, tip_distance(t, hole) - 3);
-}
-
-const Board& board() {
-  static const Board kBoard;
-  return kBoard;
 }
 
 }  // namespace arena::chinese_checkers

@@ -53,6 +53,19 @@ class Board {
   int neighbour(int hole, int d) const { return neighbour_[hole][d]; }
   Bitboard steps(int hole) const { return steps_[hole]; }
   std::span<const Hop> hops(int hole) const { return {hops_[hole].data(), hop_count_[hole]}; }
+  // All six directions, those without a hop padded with {kSentinel,
+  // kSentinel}: lets the move generator test every direction without branches
+  // on a byte board whose kSentinel entry is never occupied.
+  const std::array<Hop, 6>& padded_hops(int hole) const { return padded_hops_[hole]; }
+  static constexpr uint8_t kSentinel = 127;
+  // Neighbour windows: a hole's neighbours all lie within 32 bits of index
+  // window_base(hole), so one shift and mask of the occupancy yields the
+  // occupied neighbours as a 32-bit set; window_land(hole, k) is where a hop
+  // over window bit k lands (kSentinel off the star). Lets the move generator
+  // visit only occupied neighbours, without two-word loops.
+  int window_base(int hole) const { return window_base_[hole]; }
+  uint32_t window_mask(int hole) const { return window_mask_[hole]; }
+  int window_land(int hole, int k) const { return window_land_[hole][k]; }
 
   // Triangle of a hole (0..5), or -1 for the central hexagon.
   int triangle(int hole) const { return triangle_[hole]; }
@@ -76,12 +89,18 @@ class Board {
   uint64_t zobrist_side(int seat) const { return zobrist_side_[seat]; }
 
  private:
+  void init_windows();
+
   std::array<Cube, kHoles> cube_{};
   std::array<std::array<int16_t, 17>, 17> index_{};  // [x + 8][y + 8]
   std::array<std::array<int16_t, 6>, kHoles> neighbour_{};
   std::array<Bitboard, kHoles> steps_{};
   std::array<std::array<Hop, 6>, kHoles> hops_{};
   std::array<uint8_t, kHoles> hop_count_{};
+  std::array<std::array<Hop, 6>, kHoles> padded_hops_{};
+  std::array<uint8_t, kHoles> window_base_{};
+  std::array<uint32_t, kHoles> window_mask_{};
+  std::array<std::array<uint8_t, 32>, kHoles> window_land_{};
   std::array<int8_t, kHoles> triangle_{};
   std::array<Bitboard, kTriangles> triangle_mask_{};
   Bitboard hexagon_mask_{};
@@ -92,7 +111,12 @@ class Board {
   std::array<uint64_t, kMaxPlayers> zobrist_side_{};
 };
 
-const Board& board();
+// The one board, built on first use. Inline so that hot loops pay a guard
+// check, not a call.
+inline const Board& board() {
+  static const Board kBoard;
+  return kBoard;
+}
 
 // Hex distance between cube coordinates.
 int cube_distance(Cube a, Cube b);

@@ -52,6 +52,15 @@ void generate_moves(const State& state, MoveList& moves);
 void generate_moves_with_hops(const State& state, MoveList& moves, uint8_t* hops);
 // Number of legal moves, without listing them.
 int count_moves(const State& state);
+// Each piece's destinations, for choosing among moves without listing them.
+struct PieceDestinations {
+  int pieces = 0;  // at most kPieces
+  int total = 0;   // number of moves
+  std::array<uint8_t, kPieces> from;
+  std::array<int, kPieces> count;
+  std::array<Bitboard, kPieces> to;
+};
+void all_destinations(const State& state, PieceDestinations& out);
 bool is_legal(const State& state, Move m);
 
 }  // namespace arena::chinese_checkers

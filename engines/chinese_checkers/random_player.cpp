@@ -6,22 +6,22 @@
 
 namespace arena::chinese_checkers {
 
-Move random_move(const State& state, Rng& rng) {
-  std::array<Bitboard, kPieces> dest;
-  std::array<uint8_t, kPieces> from;
-  int n = 0;
-  int total = 0;
-  for_each_hole(state.pieces(state.side_to_move()), [&](int h) {
-    from[n] = static_cast<uint8_t>(h);
-    dest[n] = destinations(state, h);
-    total += dest[n].count();
-    ++n;
-  });
-  int k = static_cast<int>(rng.below(static_cast<uint64_t>(total)));
+bool try_random_move(const State& state, Rng& rng, Move& move) {
+  PieceDestinations d;
+  all_destinations(state, d);
+  if (d.total == 0) return false;
+  int k = static_cast<int>(rng.below(static_cast<uint64_t>(d.total)));
   int i = 0;
-  while (k >= dest[i].count())
-    k -= dest[i++].count();
-  return {from[i], static_cast<uint8_t>(dest[i].nth(k))};
+  while (k >= d.count[i])
+    k -= d.count[i++];
+  move = {d.from[i], static_cast<uint8_t>(d.to[i].nth(k))};
+  return true;
+}
+
+Move random_move(const State& state, Rng& rng) {
+  Move m{};
+  try_random_move(state, rng, m);
+  return m;
 }
 
 }  // namespace arena::chinese_checkers

@@ -12,7 +12,10 @@
 namespace arena::chinese_checkers {
 
 // Uniform over the (from, to) pairs, drawn from per-piece destination sets
-// without listing the moves.
+// without listing the moves. False (and `move` untouched) when the side to
+// move has no legal move and must pass.
+bool try_random_move(const State& state, Rng& rng, Move& move);
+// As try_random_move; the side to move must have a legal move.
 Move random_move(const State& state, Rng& rng);
 
 class RandomPlayer {
