@@ -1,8 +1,6 @@
 #include "engines/chinese_checkers/board.hpp"
 
 #include <algorithm>
-#include <cstdlib>
-#include <stdexcept>
 
 #include "engines/core/rng.hpp"
 
@@ -10,12 +8,12 @@ namespace arena::chinese_checkers {
 
 namespace {
 
-bool on_star(int x, int y, int z) {
+constexpr bool on_star(int x, int y, int z) {
   return (x <= 4 && y <= 4 && z <= 4) || (x >= -4 && y >= -4 && z >= -4);
 }
 
 // Which triangle a star hole is in (see board.hpp), -1 for the hexagon.
-int triangle_of(Cube c) {
+constexpr int triangle_of(Cube c) {
   if (c.x > 4) return 0;
   if (c.z < -4) return 1;
   if (c.y > 4) return 2;
@@ -26,10 +24,6 @@ int triangle_of(Cube c) {
 }
 
 }  // namespace
-
-int cube_distance(Cube a, Cube b) {
-  return (std::abs(a.x - b.x) + std::abs(a.y - b.y) + std::abs(a.z - b.z)) / 2;
-}
 
 int home_triangle(int players, int seat) {
   static constexpr int kTwo[] = {0, 3};
@@ -47,7 +41,7 @@ int home_triangle(int players, int seat) {
   }
 }
 
-Board::Board() {
+constexpr Board::Board() {
   for (auto& row : index_)
     row.fill(kNoHole);
   int n = 0;
@@ -73,14 +67,15 @@ Board::Board() {
       const int land = hole_at(c.x + 2 * u.x, c.y + 2 * u.y);
       neighbour_[h][d] = static_cast<int16_t>(nb);
       if (nb != kNoHole) steps_[h].set(nb);
-      padded_hops_[h][d] = {kSentinel, kSentinel};
+      padded_neighbour_[h][d] = nb == kNoHole ? kSentinel : static_cast<uint8_t>(nb);
+      padded_land_[h][d] = kSentinel;
       if (nb != kNoHole && land != kNoHole) {
         hops_[h][hop_count_[h]++] = {static_cast<uint8_t>(nb), static_cast<uint8_t>(land)};
-        padded_hops_[h][d] = hops_[h][hop_count_[h] - 1];
+        padded_land_[h][d] = static_cast<uint8_t>(land);
+        land_directions_[h] |= static_cast<uint8_t>(1 << d);
       }
     }
   }
-  init_windows();
   for (int a = 0; a < kHoles; ++a)
     for (int b = 0; b < kHoles; ++b)
       distance_[a][b] = static_cast<uint8_t>(cube_distance(cube_[a], cube_[b]));
@@ -101,33 +96,12 @@ Board::Board() {
     key = rng.next();
 }
 
-void Board::init_windows() {
-  for (int h = 0; h < kHoles; ++h) {
-    int low = kHoles;
-    for (int d = 0; d < 6; ++d)
-      if (neighbour_[h][d] != kNoHole) low = std::min<int>(low, neighbour_[h][d]);
-    window_base_[h] = static_cast<uint8_t>(low);
-    window_land_[h].fill(kSentinel);
-    for (int d = 0; d < 6; ++d) {
-      const int nb = neighbour_[h][d];
-      if (nb == kNoHole) continue;
-      if (nb - low >= 32) throw std::logic_error("chinese checkers: neighbour window too small");
-      window_mask_[h] |= uint32_t{1} << (nb - low);
-      const Cube c = cube_[h];
-      const Cube u = kDirections[d];
-      const int land = hole_at(c.x + 2 * u.x, c.y + 2 * u.y);
-      if (land != kNoHole) window_land_[h][nb - low] = static_cast<uint8_t>(land);
-    }
-  }
-}
-
-int Board::hole_at(int x, int y) const {
-  if (x < -8 || x > 8 || y < -8 || y > 8) return kNoHole;
-  return index_[x + 8][y + 8];
-}
-
 int Board::triangle_distance(int t, int hole) const {
   return std::max(0, tip_distance(t, hole) - 3);
 }
+
+// Built at compile time: no initialisation order to worry about, and no
+// guard check on every access from the hot loops.
+constinit const Board kBoard;
 
 }  // namespace arena::chinese_checkers

@@ -42,30 +42,35 @@ struct Hop {
   uint8_t land;
 };
 
+// Hex distance between cube coordinates.
+constexpr int cube_distance(Cube a, Cube b) {
+  const auto abs = [](int v) { return v < 0 ? -v : v; };
+  return (abs(a.x - b.x) + abs(a.y - b.y) + abs(a.z - b.z)) / 2;
+}
+
 class Board {
  public:
-  Board();
+  // Constant-evaluated once, in board.cpp (kBoard).
+  constexpr Board();
 
   Cube cube(int hole) const { return cube_[hole]; }
   // The hole at (x, y, -x-y), or kNoHole off the star.
-  int hole_at(int x, int y) const;
+  constexpr int hole_at(int x, int y) const {
+    if (x < -8 || x > 8 || y < -8 || y > 8) return kNoHole;
+    return index_[x + 8][y + 8];
+  }
   // Neighbour in direction d (0..5), or kNoHole.
   int neighbour(int hole, int d) const { return neighbour_[hole][d]; }
   Bitboard steps(int hole) const { return steps_[hole]; }
   std::span<const Hop> hops(int hole) const { return {hops_[hole].data(), hop_count_[hole]}; }
-  // All six directions, those without a hop padded with {kSentinel,
-  // kSentinel}: lets the move generator test every direction without branches
-  // on a byte board whose kSentinel entry is never occupied.
-  const std::array<Hop, 6>& padded_hops(int hole) const { return padded_hops_[hole]; }
+  // Per direction d (0..5): the neighbour, and the hole two steps away (where
+  // a hop in direction d lands), each kSentinel when off the star. Tables of
+  // 128-entry arrays may be indexed by them without a branch.
   static constexpr uint8_t kSentinel = 127;
-  // Neighbour windows: a hole's neighbours all lie within 32 bits of index
-  // window_base(hole), so one shift and mask of the occupancy yields the
-  // occupied neighbours as a 32-bit set; window_land(hole, k) is where a hop
-  // over window bit k lands (kSentinel off the star). Lets the move generator
-  // visit only occupied neighbours, without two-word loops.
-  int window_base(int hole) const { return window_base_[hole]; }
-  uint32_t window_mask(int hole) const { return window_mask_[hole]; }
-  int window_land(int hole, int k) const { return window_land_[hole][k]; }
+  int padded_neighbour(int hole, int d) const { return padded_neighbour_[hole][d]; }
+  int padded_land(int hole, int d) const { return padded_land_[hole][d]; }
+  // Bit d set when hole + 2·direction d is on the star.
+  uint8_t land_directions(int hole) const { return land_directions_[hole]; }
 
   // Triangle of a hole (0..5), or -1 for the central hexagon.
   int triangle(int hole) const { return triangle_[hole]; }
@@ -89,18 +94,15 @@ class Board {
   uint64_t zobrist_side(int seat) const { return zobrist_side_[seat]; }
 
  private:
-  void init_windows();
-
   std::array<Cube, kHoles> cube_{};
   std::array<std::array<int16_t, 17>, 17> index_{};  // [x + 8][y + 8]
   std::array<std::array<int16_t, 6>, kHoles> neighbour_{};
   std::array<Bitboard, kHoles> steps_{};
   std::array<std::array<Hop, 6>, kHoles> hops_{};
   std::array<uint8_t, kHoles> hop_count_{};
-  std::array<std::array<Hop, 6>, kHoles> padded_hops_{};
-  std::array<uint8_t, kHoles> window_base_{};
-  std::array<uint32_t, kHoles> window_mask_{};
-  std::array<std::array<uint8_t, 32>, kHoles> window_land_{};
+  std::array<std::array<uint8_t, 6>, kHoles> padded_neighbour_{};
+  std::array<std::array<uint8_t, 6>, kHoles> padded_land_{};
+  std::array<uint8_t, kHoles> land_directions_{};
   std::array<int8_t, kHoles> triangle_{};
   std::array<Bitboard, kTriangles> triangle_mask_{};
   Bitboard hexagon_mask_{};
@@ -111,15 +113,12 @@ class Board {
   std::array<uint64_t, kMaxPlayers> zobrist_side_{};
 };
 
-// The one board, built on first use. Inline so that hot loops pay a guard
-// check, not a call.
+extern const Board kBoard;
+
+// The one board (built at compile time).
 inline const Board& board() {
-  static const Board kBoard;
   return kBoard;
 }
-
-// Hex distance between cube coordinates.
-int cube_distance(Cube a, Cube b);
 
 // Home triangle of `seat` for a player count: 2 players {0, 3} (opposite),
 // 3 players {0, 2, 4} (alternate), 4 players {0, 1, 3, 4} (two opposite

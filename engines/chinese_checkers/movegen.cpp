@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <bit>
 
-#include "engines/core/rng.hpp"  // Uint128
-
 namespace arena::chinese_checkers {
 
 bool MoveList::contains(Move m) const {
@@ -37,64 +35,37 @@ Bitboard hop_reach(Bitboard occupied, int from, uint8_t* hops) {
   return reached;
 }
 
-Bitboard destinations(const State& state, int from) {
-  const Bitboard occupied = state.occupied();
-  Bitboard lifted = occupied;
-  lifted.reset(from);
-  const Bitboard steps = board().steps(from).without(occupied);
-  return (steps | hop_reach(lifted, from)) & state.destinations_allowed(state.side_to_move());
-}
-
 namespace {
 
-// Hop reachability for all pieces of one position at once. A hop edge joins
-// two empty holes two apart in a line with a piece between them; edges are
-// symmetric, so the holes a piece reaches by chains are the union of the
-// components (in the graph of empty holes) of its first landings. Components
-// are flooded on first use and shared by all pieces, so each empty hole is
-// visited at most once per position. Not lifting the moving piece changes
-// nothing: its chains land an even number of steps from its origin and so
-// never hop over it, and returning to the origin reaches nothing new.
-// Hop chains of one position, a flood fill per piece kept in two 128-bit
-// registers (occupancy and reached holes). Not lifting the moving piece
-// changes nothing: its chains land an even number of steps from its origin,
-// so they never hop over it, and returning to the origin reaches nothing new.
-class HopFlood {
- public:
-  // The off-star sentinel (bit 127, never a hole) counts as occupied, so a
-  // hop off the star looks blocked.
-  explicit HopFlood(Bitboard occupied)
-      : board_(board()),
-        occupied_((static_cast<Uint128>(occupied.hi) << 64 | occupied.lo) |
-                  static_cast<Uint128>(1) << Board::kSentinel) {}
-
-  // Holes reached by hop chains from the piece on `from`.
-  Bitboard reach(int from) const {
-    Uint128 seen = occupied_;  // includes `from`, so no chain ends there
-    Uint128 reached = 0;
-    std::array<uint8_t, kHoles> stack;
-    int top = 0;
-    stack[top++] = static_cast<uint8_t>(from);
-    while (top > 0) {
-      const int h = stack[--top];
-      // Only occupied neighbours can be hopped: usually none to two.
-      const uint32_t window = static_cast<uint32_t>(occupied_ >> board_.window_base(h));
-      for (uint32_t nb = window & board_.window_mask(h); nb; nb &= nb - 1) {
-        const int land = board_.window_land(h, std::countr_zero(nb));
-        const Uint128 bit = static_cast<Uint128>(1) << land;
-        if (seen & bit) continue;
-        seen |= bit;
-        reached |= bit;
-        stack[top++] = static_cast<uint8_t>(land);
-      }
+// Holes reached by hop chains from the piece on `from`: a flood fill that
+// reads State::open_hops (one byte per hole, kept up to date by apply) and
+// keeps the reached set in two words. The piece is not lifted, which changes nothing: its
+// chains land an even number of steps from its origin and so never hop over
+// it, and the origin itself (occupied) is closed as a landing, where a lifted
+// piece could only return to it and reach nothing new.
+Bitboard fast_hop_reach(const State& state, int from) {
+  const Board& b = board();
+  // Two words and a branch-free select rather than 128-bit shifts, which
+  // cost several instructions each.
+  uint64_t seen[2] = {0, 0};
+  seen[from >> 6] = uint64_t{1} << (from & 63);
+  std::array<uint8_t, kHoles> stack;
+  int top = 0;
+  stack[top++] = static_cast<uint8_t>(from);
+  while (top > 0) {
+    const int h = stack[--top];
+    for (unsigned open = state.open_hops(h); open; open &= open - 1) {
+      const int land = b.padded_land(h, std::countr_zero(open));
+      const uint64_t bit = uint64_t{1} << (land & 63);
+      uint64_t& word = seen[land >> 6];
+      if (word & bit) continue;
+      word |= bit;
+      stack[top++] = static_cast<uint8_t>(land);
     }
-    return {static_cast<uint64_t>(reached), static_cast<uint64_t>(reached >> 64)};
   }
-
- private:
-  const Board& board_;
-  Uint128 occupied_;
-};
+  seen[from >> 6] &= ~(uint64_t{1} << (from & 63));
+  return {seen[0], seen[1]};
+}
 
 }  // namespace
 
@@ -110,14 +81,12 @@ class HopFlood {
 ARENA_CC_POPCNT void all_destinations(const State& state, PieceDestinations& out) {
   const Bitboard occupied = state.occupied();
   const Bitboard allowed = state.destinations_allowed(state.side_to_move());
-  const HopFlood hops(occupied);
   int n = 0;
   int total = 0;
   for_each_hole(state.pieces(state.side_to_move()), [&](int h) {
-    const Bitboard around = board().steps(h);
-    // Most pieces in open play touch no other piece and so cannot hop.
-    const Bitboard reached = (around & occupied).any() ? hops.reach(h) : Bitboard{};
-    const Bitboard to = (around.without(occupied) | reached) & allowed;
+    // Most pieces in open play have no open hop.
+    const Bitboard reached = state.open_hops(h) ? fast_hop_reach(state, h) : Bitboard{};
+    const Bitboard to = (board().steps(h).without(occupied) | reached) & allowed;
     const int count = __builtin_popcountll(to.lo) + __builtin_popcountll(to.hi);
     out.from[n] = static_cast<uint8_t>(h);
     out.to[n] = to;
@@ -127,6 +96,12 @@ ARENA_CC_POPCNT void all_destinations(const State& state, PieceDestinations& out
   });
   out.pieces = n;
   out.total = total;
+}
+
+Bitboard destinations(const State& state, int from) {
+  const Bitboard reached = state.open_hops(from) ? fast_hop_reach(state, from) : Bitboard{};
+  return (board().steps(from).without(state.occupied()) | reached) &
+         state.destinations_allowed(state.side_to_move());
 }
 
 void generate_moves(const State& state, MoveList& moves) {

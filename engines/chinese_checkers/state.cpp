@@ -4,8 +4,28 @@
 
 namespace arena::chinese_checkers {
 
+void State::add_piece(int hole) {
+  const Board& b = board();
+  for (int d = 0; d < 6; ++d) {
+    const auto back = static_cast<uint8_t>(1 << ((d + 3) % 6));
+    near_[b.padded_neighbour(hole, d)] |= back;
+    far_[b.padded_land(hole, d)] |= back;
+  }
+}
+
+void State::remove_piece(int hole) {
+  const Board& b = board();
+  for (int d = 0; d < 6; ++d) {
+    const auto back = static_cast<uint8_t>(1 << ((d + 3) % 6));
+    near_[b.padded_neighbour(hole, d)] &= static_cast<uint8_t>(~back);
+    far_[b.padded_land(hole, d)] &= static_cast<uint8_t>(~back);
+  }
+}
+
 void State::init_derived() {
   const Board& b = board();
+  for (int h = 0; h < kHoles; ++h)
+    far_[h] = static_cast<uint8_t>(~b.land_directions(h) & 0x3f);
   for (int s = 0; s < players(); ++s) {
     home_[s] = static_cast<uint8_t>(home_triangle(players(), s));
     goal_owner_[goal(s)] = static_cast<int8_t>(s);
@@ -32,7 +52,10 @@ State State::from_pieces(const Rules& rules, std::span<const Bitboard> pieces, i
   for (int seat = 0; seat < rules.players && seat < static_cast<int>(pieces.size()); ++seat) {
     s.pieces_[seat] = pieces[seat];
     s.occupied_ |= pieces[seat];
-    for_each_hole(pieces[seat], [&](int h) { s.hash_ ^= board().zobrist_piece(seat, h); });
+    for_each_hole(pieces[seat], [&](int h) {
+      s.hash_ ^= board().zobrist_piece(seat, h);
+      s.add_piece(h);
+    });
   }
   for (int seat = 0; seat < rules.players; ++seat)
     s.check_finish(seat);
@@ -83,6 +106,8 @@ void State::apply(Move m) {
   pieces_[side_] ^= change;
   occupied_ ^= change;
   hash_ ^= b.zobrist_piece(side_, m.from) ^ b.zobrist_piece(side_, m.to);
+  remove_piece(m.from);
+  add_piece(m.to);
   ++ply_;
   // Only the owner of the goal the piece entered can have just finished.
   const int t = b.triangle(m.to);

@@ -1,7 +1,7 @@
 // A Chinese Checkers position: pieces per seat, side to move, ply, finished
 // seats.
 //
-// Contract: value type (about 150 bytes), copied freely by searches; no
+// Contract: value type (about 500 bytes), copied freely by searches; no
 // allocation. Seats move in order 0..P-1, skipping finished seats. After each
 // move, the seat whose goal the moved piece entered is checked for finishing
 // (under kFilledWithOwn another seat's piece can complete a goal, so the owner
@@ -45,6 +45,11 @@ class State {
   // are forbidden).
   Bitboard destinations_allowed(int seat) const { return allowed_[seat]; }
 
+  // Directions (bits 0..5) in which a piece on `hole` could hop: the
+  // neighbour is occupied and the hole beyond it is on the star and empty.
+  // Kept up to date by apply, so hop chains cost a byte lookup per hole.
+  unsigned open_hops(int hole) const { return near_[hole] & ~far_[hole] & 0x3fu; }
+
   bool finished(int seat) const { return finish_ply_[seat] >= 0; }
   // Ply after which `seat` finished, -1 if it has not.
   int finish_ply(int seat) const { return finish_ply_[seat]; }
@@ -63,11 +68,18 @@ class State {
   void advance_side();
   void check_finish(int seat);
   void init_derived();
+  void add_piece(int hole);
+  void remove_piece(int hole);
 
   Rules rules_;
   std::array<Bitboard, kMaxPlayers> pieces_{};
   std::array<Bitboard, kMaxPlayers> allowed_{};
   Bitboard occupied_{};
+  // near_[h] bit d: the neighbour of h in direction d is occupied. far_[h]
+  // bit d: the hole two steps from h in direction d is occupied or off the
+  // star. 128 entries: index Board::kSentinel absorbs updates off the star.
+  std::array<uint8_t, 128> near_{};
+  std::array<uint8_t, 128> far_{};
   uint64_t hash_ = 0;
   int ply_ = 0;
   std::array<int16_t, kMaxPlayers> finish_ply_{-1, -1, -1, -1, -1, -1};
