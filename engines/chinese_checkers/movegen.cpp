@@ -67,6 +67,63 @@ Bitboard fast_hop_reach(const State& state, int from) {
   return {seen[0], seen[1]};
 }
 
+// Hop chains for all pieces of one position, sharing work: hop edges between
+// empty holes are symmetric, so a piece reaches the union of the components
+// (in the graph of empty holes joined by hops) of its first landings. Each
+// component is flooded once, on first use, and then shared by every piece.
+class HopComponents {
+ public:
+  explicit HopComponents(const State& state) : state_(state) { label_.fill(kNone); }
+
+  Bitboard reach(int from) {
+    const Board& b = board();
+    uint64_t lo = 0;
+    uint64_t hi = 0;
+    for (unsigned open = state_.open_hops(from); open; open &= open - 1) {
+      const int land = b.padded_land(from, std::countr_zero(open));
+      if (!state_.open_hops(land)) {  // the usual case: a component of one hole
+        (land < 64 ? lo : hi) |= uint64_t{1} << (land & 63);
+        continue;
+      }
+      if (label_[land] == kNone) flood(land);
+      lo |= component_[label_[land]][0];
+      hi |= component_[label_[land]][1];
+    }
+    // The origin is occupied, so it is in no component: nothing to remove.
+    return {lo, hi};
+  }
+
+ private:
+  static constexpr uint8_t kNone = 0xff;
+
+  void flood(int start) {
+    const Board& b = board();
+    const auto label = static_cast<uint8_t>(components_++);
+    uint64_t words[2] = {0, 0};
+    std::array<uint8_t, kHoles> stack;
+    int top = 0;
+    label_[start] = label;
+    stack[top++] = static_cast<uint8_t>(start);
+    while (top > 0) {
+      const int h = stack[--top];
+      words[h >> 6] |= uint64_t{1} << (h & 63);
+      for (unsigned open = state_.open_hops(h); open; open &= open - 1) {
+        const int land = b.padded_land(h, std::countr_zero(open));
+        if (label_[land] != kNone) continue;
+        label_[land] = label;
+        stack[top++] = static_cast<uint8_t>(land);
+      }
+    }
+    component_[label][0] = words[0];
+    component_[label][1] = words[1];
+  }
+
+  const State& state_;
+  std::array<uint8_t, 128> label_;
+  uint64_t component_[kHoles][2];  // raw words: construction zeroes nothing
+  int components_ = 0;
+};
+
 }  // namespace
 
 // Hardware population count where the compiler may use it: the build targets
@@ -83,9 +140,9 @@ ARENA_CC_POPCNT void all_destinations(const State& state, PieceDestinations& out
   const Bitboard allowed = state.destinations_allowed(state.side_to_move());
   int n = 0;
   int total = 0;
+  HopComponents hops(state);
   for_each_hole(state.pieces(state.side_to_move()), [&](int h) {
-    // Most pieces in open play have no open hop.
-    const Bitboard reached = state.open_hops(h) ? fast_hop_reach(state, h) : Bitboard{};
+    const Bitboard reached = hops.reach(h);
     const Bitboard to = (board().steps(h).without(occupied) | reached) & allowed;
     const int count = __builtin_popcountll(to.lo) + __builtin_popcountll(to.hi);
     out.from[n] = static_cast<uint8_t>(h);
