@@ -5,6 +5,7 @@
 
 #include <iostream>
 #include <set>
+#include <stdexcept>
 #include <vector>
 
 #include "engines/chinese_checkers/board.hpp"
@@ -204,4 +205,10 @@ TEST_CASE("Perft for 3 4 and 6 players matches the reference generator at depth 
     const auto expected = ref::perft(to_reference(State::initial(rules)), 2, players);
     CHECK(perft(rules, 2) == static_cast<uint64_t>(expected));
   }
+}
+
+TEST_CASE("A position with more than ten pieces for a seat is rejected") {
+  std::array<Bitboard, 2> pieces{};
+  pieces[0] = board().triangle_mask(0) | board().triangle_mask(1);
+  CHECK_THROWS_AS(State::from_pieces(Rules{}, pieces, 0), std::invalid_argument);
 }

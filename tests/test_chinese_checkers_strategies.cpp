@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <chrono>
 #include <string>
 #include <utility>
 #include <vector>
@@ -172,4 +173,37 @@ TEST_CASE("Greedy and search strategies beat random in short 2-player races") {
         play_game(rules, std::span(seats), std::span(rngs), timer, std::span<const int>(who));
     CHECK(r.rank[0] == 1);
   }
+}
+
+TEST_CASE("Time-limited alphabeta and mcts stop in time and play legal moves") {
+  const State s = State::initial(Rules{});
+  AlphaBetaParams ab;
+  ab.depth = 60;
+  ab.time_ms = 20;
+  ab.tt_mb = 1;
+  AlphaBetaPlayer alphabeta(ab);
+  MctsParams mc;
+  mc.time_ms = 20;
+  MctsPlayer mcts(mc);
+  Rng rng(9);
+  const auto t0 = std::chrono::steady_clock::now();
+  CHECK(is_legal(s, alphabeta.choose(s, rng)));
+  CHECK(alphabeta.completed_depth() >= 1);
+  CHECK(alphabeta.completed_depth() < 60);
+  CHECK(is_legal(s, mcts.choose(s, rng)));
+  CHECK(mcts.iterations_run() >= 1);
+  // Generous: the machine may be loaded, but never seconds.
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(2));
+}
+
+TEST_CASE("Alphabeta at depth 4 takes a one-move win rather than a slower one") {
+  // Both see the one-move win; deeper search must not prefer a slower one.
+  const State s = one_move_from_winning(2);
+  AlphaBetaParams ab;
+  ab.tt_mb = 1;
+  AlphaBetaPlayer alphabeta(ab);
+  Rng rng(3);
+  State after = s;
+  after.apply(alphabeta.choose(s, rng));
+  CHECK(after.finished(0));
 }

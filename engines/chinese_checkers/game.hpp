@@ -18,7 +18,7 @@
 
 #include <array>
 #include <span>
-#include <stdexcept>
+#include <stdexcept>  // logic_error, invalid_argument
 #include <tuple>
 
 #include "engines/chinese_checkers/eval.hpp"
@@ -43,6 +43,9 @@ GameResult game_result(const State& state);
 template <class Timer>
 GameResult play_game(const Rules& rules, std::span<AnyPlayer> seats, std::span<Rng> seat_rngs,
                      Timer& timer, std::span<const int> who) {
+  const auto players = static_cast<size_t>(rules.players);
+  if (seats.size() < players || seat_rngs.size() < players || who.size() < players)
+    throw std::invalid_argument("chinese checkers: one player, rng and id per seat");
   State state = State::initial(rules);
   while (!state.game_over()) {
     const int seat = state.side_to_move();

@@ -45,6 +45,15 @@ State State::initial(const Rules& rules) {
 
 State State::from_pieces(const Rules& rules, std::span<const Bitboard> pieces, int side, int ply) {
   if (!rules.valid()) throw std::invalid_argument("chinese checkers: players must be 2, 3, 4 or 6");
+  if (side < 0 || side >= rules.players)
+    throw std::invalid_argument("chinese checkers: side to move out of range");
+  Bitboard seen;
+  for (const Bitboard p : pieces) {
+    // Move generation keeps per-piece arrays of kPieces.
+    if (p.count() > kPieces || (seen & p).any() || p.without(board().all()).any())
+      throw std::invalid_argument("chinese checkers: bad piece sets");
+    seen |= p;
+  }
   State s;
   s.rules_ = rules;
   s.ply_ = ply;

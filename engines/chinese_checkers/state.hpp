@@ -25,9 +25,9 @@ class State {
  public:
   // Every seat's ten pieces in its home triangle, seat 0 to move, ply 0.
   static State initial(const Rules& rules);
-  // Any position (tests, analysis): pieces[s] for each seat (disjoint sets),
-  // `side` to move. Seats already meeting the win rule count as finished at
-  // `ply`; if `side` is finished the next unfinished seat moves.
+  // Any position (tests, analysis): pieces[s] for each seat (disjoint sets of
+  // at most kPieces holes each, else std::invalid_argument), `side` to move. Seats already meeting
+  // the win rule count as finished at `ply`; if `side` is finished the next unfinished seat moves.
   static State from_pieces(const Rules& rules, std::span<const Bitboard> pieces, int side,
                            int ply = 0);
 
