@@ -171,4 +171,20 @@ void BM_CcRandomMoves(benchmark::State& state) {
 }
 BENCHMARK(BM_CcRandomMoves)->Arg(2)->Arg(6)->Unit(benchmark::kMillisecond);
 
+// The same through play_game with two RandomPlayers, as the harness runs it
+// (pass detection and a legality check per move included).
+void BM_CcRandomGame(benchmark::State& state) {
+  const Rules rules;
+  std::vector<AnyPlayer> seats = {RandomPlayer{}, RandomPlayer{}};
+  std::vector<Rng> rngs = {Rng(4), Rng(5)};
+  const std::vector<int> who = {0, 1};
+  NullTimer timer;
+  int64_t plies = 0;
+  for (auto _ : state)
+    plies +=
+        play_game(rules, std::span(seats), std::span(rngs), timer, std::span<const int>(who)).plies;
+  state.SetItemsProcessed(plies);
+}
+BENCHMARK(BM_CcRandomGame)->Unit(benchmark::kMillisecond);
+
 }  // namespace

@@ -206,6 +206,7 @@ TEST_CASE("A side with no legal move passes and the game goes on") {
   const State start =
       two_player(holes({{8, -4}}), holes({{7, -4}, {7, -3}, {6, -4}, {6, -2}, {5, -4}, {5, -1}}));
   REQUIRE(count_moves(start) == 0);
+  REQUIRE(!has_move(start));
   State s = start;
   s.pass();
   CHECK(s.side_to_move() == 1);

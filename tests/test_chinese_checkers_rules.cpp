@@ -78,6 +78,7 @@ void check_against_reference(const State& s) {
   if (s.game_over()) return;
   CHECK(engine_moves(s) == ref::moves(to_reference(s)));
   CHECK(count_moves(s) == static_cast<int>(ref::moves(to_reference(s)).size()));
+  CHECK(has_move(s) == !ref::moves(to_reference(s)).empty());
 }
 
 Rules rules_for(int players, NeutralZones zones = NeutralZones::kAllowed) {

@@ -49,7 +49,7 @@ GameResult play_game(const Rules& rules, std::span<AnyPlayer> seats, std::span<R
   State state = State::initial(rules);
   while (!state.game_over()) {
     const int seat = state.side_to_move();
-    if (count_moves(state) == 0) {
+    if (!has_move(state)) {
       state.pass();
       continue;
     }

@@ -15,18 +15,19 @@ constexpr uint8_t kPassHole = kHoles;
 
 double progress_fraction(const State& state, int seat) {
   if (state.finished(seat)) return 2;
-  const double start = initial_tip_distance_sum();
+  static const double start = initial_tip_distance_sum();
   return (start - tip_distance_sum(state, seat)) / (start - 20);
 }
 
-// A move of maximal progress gain, ties uniform.
-Move greedy_progress_move(const State& state, Rng& rng) {
+// A move of maximal progress gain, ties uniform; false if there is none.
+bool greedy_progress_move(const State& state, Rng& rng, Move& move) {
   MoveList moves;
   generate_moves(state, moves);
   BestMove best;
   for (const Move m : moves)
     best.offer(m, progress_gain(state, m), rng);
-  return best.move;
+  move = best.move;
+  return !moves.empty();
 }
 
 }  // namespace
@@ -134,13 +135,14 @@ void MctsPlayer::expand(int node, const State& state, Rng& rng) {
 
 void MctsPlayer::playout(State& state, Rng& rng) const {
   for (int i = 0; i < params_.playout_depth && !state.game_over(); ++i) {
-    if (count_moves(state) == 0) {
-      state.pass();
-      continue;
-    }
     const bool greedy =
         params_.playout == Playout::kGreedyBiased && rng.uniform01() >= params_.random_fraction;
-    state.apply(greedy ? greedy_progress_move(state, rng) : random_move(state, rng));
+    Move m;
+    const bool any = greedy ? greedy_progress_move(state, rng, m) : try_random_move(state, rng, m);
+    if (any)
+      state.apply(m);
+    else
+      state.pass();
   }
 }
 

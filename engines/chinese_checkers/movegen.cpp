@@ -186,6 +186,21 @@ void generate_moves_with_hops(const State& state, MoveList& moves, uint8_t* hops
   });
 }
 
+bool has_move(const State& state) {
+  const Bitboard occupied = state.occupied();
+  const Bitboard allowed = state.destinations_allowed(state.side_to_move());
+  const Bitboard mine = state.pieces(state.side_to_move());
+  bool any = false;
+  // Steps first: they almost always exist and cost a mask each.
+  for_each_hole(mine,
+                [&](int h) { any = any || (board().steps(h).without(occupied) & allowed).any(); });
+  if (any) return true;
+  for_each_hole(mine, [&](int h) {
+    any = any || (state.open_hops(h) && (fast_hop_reach(state, h) & allowed).any());
+  });
+  return any;
+}
+
 int count_moves(const State& state) {
   PieceDestinations d;
   all_destinations(state, d);

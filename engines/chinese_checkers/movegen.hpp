@@ -56,6 +56,9 @@ Bitboard destinations(const State& state, int from);
 void generate_moves(const State& state, MoveList& moves);
 // Like generate_moves, with hops[i] = least hops of moves[i] (0 for a step).
 void generate_moves_with_hops(const State& state, MoveList& moves, uint8_t* hops);
+// Whether the side to move has a legal move (else it must pass); stops at the
+// first one found.
+bool has_move(const State& state);
 // Number of legal moves, without listing them.
 int count_moves(const State& state);
 // Each piece's destinations, for choosing among moves without listing them.
