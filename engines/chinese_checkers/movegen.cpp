@@ -39,14 +39,14 @@ namespace {
 
 // Holes reached by hop chains from the piece on `from`: a flood fill that
 // reads State::open_hops (one byte per hole, kept up to date by apply) and
-// keeps the reached set in two words. The piece is not lifted, which changes nothing: its
-// chains land an even number of steps from its origin and so never hop over
-// it, and the origin itself (occupied) is closed as a landing, where a lifted
-// piece could only return to it and reach nothing new.
+// keeps the reached set in two words. The piece is not lifted, which changes
+// nothing: its chains land an even number of steps from its origin and so
+// never hop over it, and the origin itself (occupied) is closed as a
+// landing, where a lifted piece could only return to it and reach nothing
+// new.
 Bitboard fast_hop_reach(const State& state, int from) {
   const Board& b = board();
-  // Two words and a branch-free select rather than 128-bit shifts, which
-  // cost several instructions each.
+  // Two words indexed by hole / 64: cheaper than 128-bit shifts.
   uint64_t seen[2] = {0, 0};
   seen[from >> 6] = uint64_t{1} << (from & 63);
   std::array<uint8_t, kHoles> stack;

@@ -1,10 +1,12 @@
 // Move generation: steps from tables, hop chains by flood fill.
 //
 // Steps are a table lookup and a mask (Board::steps without the occupied
-// holes). Hop chains are a flood fill per piece over State::open_hops, the
-// directions with an occupied neighbour and an empty hole beyond, which State
-// keeps per hole as moves are applied; the reached set is a bitboard. A
-// slower breadth-first version (hop_reach) also reports hop counts.
+// holes). Hop chains are flood fills over State::open_hops, the directions
+// with an occupied neighbour and an empty hole beyond, which State keeps per
+// hole as moves are applied; reached sets are bitboards. For a whole
+// position, the components of the graph of empty holes joined by hops are
+// flooded once each and shared by all pieces. A slower breadth-first version
+// (hop_reach) also reports hop counts.
 //
 // Contract: the moves of the side to move are the distinct (from, to) pairs
 // with `to` empty and either a neighbour of `from` (a step) or reachable by a
