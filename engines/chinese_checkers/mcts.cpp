@@ -13,12 +13,6 @@ namespace {
 
 constexpr uint8_t kPassHole = kHoles;
 
-double progress_fraction(const State& state, int seat) {
-  if (state.finished(seat)) return 2;
-  static const double start = initial_tip_distance_sum();
-  return (start - tip_distance_sum(state, seat)) / (start - 20);
-}
-
 // A move of maximal progress gain, ties uniform; false if there is none.
 bool greedy_progress_move(const State& state, Rng& rng, Move& move) {
   MoveList moves;
@@ -32,16 +26,20 @@ bool greedy_progress_move(const State& state, Rng& rng, Move& move) {
 
 }  // namespace
 
-std::array<double, kMaxPlayers> playout_reward(const State& state) {
-  std::array<double, kMaxPlayers> progress{};
+std::array<double, kMaxPlayers> playout_reward(const State& root, const State& end,
+                                               double temperature) {
+  const int n = end.players();
+  std::array<double, kMaxPlayers> gain{};
   double total = 0;
-  const int n = state.players();
-  for (int s = 0; s < n; ++s)
-    total += progress[s] = progress_fraction(state, s);
+  for (int s = 0; s < n; ++s) {
+    gain[s] = tip_distance_sum(root, s) - tip_distance_sum(end, s);
+    if (end.finished(s)) gain[s] += kFinishBonus;
+    total += gain[s];
+  }
   std::array<double, kMaxPlayers> reward{};
   for (int s = 0; s < n; ++s) {
-    const double others = (total - progress[s]) / (n - 1);
-    reward[s] = std::clamp(0.5 + 0.5 * (progress[s] - others), 0.0, 1.0);
+    const double lead = gain[s] - (total - gain[s]) / (n - 1);
+    reward[s] = 1 / (1 + std::exp(-lead / temperature));
   }
   return reward;
 }
@@ -93,7 +91,7 @@ void MctsPlayer::iterate(const State& root, Rng& rng) {
     path_.push_back(node);
   }
   playout(state, rng);
-  const auto reward = playout_reward(state);
+  const auto reward = playout_reward(root, state, params_.reward_temperature);
   for (const int n : path_) {
     nodes_[n].visits += 1;
     nodes_[n].value += reward[nodes_[n].mover];
