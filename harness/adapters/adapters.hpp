@@ -8,6 +8,7 @@ namespace arena {
 
 EngineSpec battleship_engine();
 EngineSpec rooks_engine();
+EngineSpec chinese_checkers_engine();
 EngineSpec go_fish_engine();
 
 }  // namespace arena

@@ -78,6 +78,7 @@ class PlayMatch final : public SeatedMatch {
         timed_(timed_players(config)) {}
 
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
+  std::vector<std::string> phases() const override { return {"opening", "middle", "end"}; }
   std::string nondeterminism() const override {
     return timed_.empty() ? ""
                           : "time-limited search (" + timed_ +

@@ -96,6 +96,20 @@ int main(int argc, char** argv) {
       ->required()
       ->type_name("DIR");
 
+  PerftOptions perft_options;
+  auto* perft = app.add_subcommand(
+      "perft",
+      "count the move sequences from the start position, for each depth up to D (moves are "
+      "distinct (from, to) pairs); checks and times the move generator");
+  perft->add_option("game", perft_options.engine, "the game: chinese-checkers")->required();
+  perft->add_option("--depth", perft_options.depth, "deepest depth to count (1 to 8)")
+      ->required()
+      ->type_name("D")
+      ->check(integer_in(1, 8));
+  perft->add_option("--players", perft_options.players, "players at the table: 2, 3, 4 or 6")
+      ->type_name("P")
+      ->check(CLI::IsMember({2, 3, 4, 6}));
+
   int bench_threads = 0;
   auto* bench = app.add_subcommand(
       "bench",
@@ -144,6 +158,7 @@ int main(int argc, char** argv) {
   }
 
   if (app.got_subcommand("report")) return report_command(report_dir);
+  if (app.got_subcommand("perft")) return perft_command(perft_options);
   if (app.got_subcommand("bench")) return bench_command(registry, bench_threads);
   if (app.got_subcommand("stats")) {
     if (elo0_option->count() > 0) {

@@ -35,6 +35,7 @@ std::vector<std::string> Registry::names() const {
 Registry make_registry() {
   Registry registry;
   registry.add(battleship_engine());
+  registry.add(chinese_checkers_engine());
   registry.add(go_fish_engine());
   registry.add(rooks_engine());
   return registry;

@@ -1,0 +1,210 @@
+// Chinese Checkers strategies: legal moves in whole games for every player
+// count, a one-move win is always found, same seed gives the same game.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <chrono>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engines/chinese_checkers/game.hpp"
+
+using namespace arena;
+using namespace arena::chinese_checkers;
+
+namespace {
+
+// Records every decision (the Move a strategy returned) in order.
+// Records who chose which move (decisions arrive encoded, see game.hpp).
+struct RecordingTimer {
+  std::vector<std::pair<int, Move>> moves;
+  template <class F>
+  auto decide(int who, int /*phase*/, F&& f) {
+    const int code = f();
+    moves.push_back({who, decode(code)});
+    return code;
+  }
+};
+
+// Small, fast settings of every strategy, labelled.
+std::vector<std::pair<std::string, AnyPlayer>> all_strategies() {
+  GreedyParams seed_greedy;
+  GreedyParams progress_greedy;
+  progress_greedy.eval = Eval::kProgress;
+  MinimaxParams negamax;
+  MinimaxParams seed_minimax;
+  seed_minimax.scoring = Scoring::kSeed;
+  seed_minimax.eval = Eval::kSeed;
+  AlphaBetaParams alphabeta;
+  alphabeta.depth = 3;
+  alphabeta.tt_mb = 1;
+  MctsParams mcts;
+  mcts.iterations = 60;
+  MctsParams mcts_random = mcts;
+  mcts_random.playout = Playout::kRandom;
+  return {{"random", RandomPlayer{}},
+          {"greedy seed", GreedyPlayer(seed_greedy)},
+          {"greedy progress", GreedyPlayer(progress_greedy)},
+          {"minimax negamax", MinimaxPlayer(negamax)},
+          {"minimax seed", MinimaxPlayer(seed_minimax)},
+          {"alphabeta", AlphaBetaPlayer(alphabeta)},
+          {"mcts greedy", MctsPlayer(mcts)},
+          {"mcts random", MctsPlayer(mcts_random)}};
+}
+
+// One game with `player` in every seat; returns the decisions.
+RecordingTimer play(const AnyPlayer& player, int players, int max_plies, uint64_t seed) {
+  Rules rules;
+  rules.players = players;
+  rules.max_plies = max_plies;
+  std::vector<AnyPlayer> seats(static_cast<size_t>(players), player);
+  std::vector<Rng> rngs;
+  std::vector<int> who;
+  for (int s = 0; s < players; ++s) {
+    rngs.emplace_back(derive_seed(seed, 0, 0, player_purpose(static_cast<uint64_t>(s))));
+    who.push_back(s);
+  }
+  RecordingTimer timer;
+  play_game(rules, std::span(seats), std::span(rngs), timer, std::span<const int>(who));
+  return timer;
+}
+
+// Seat 0 needs one more piece in its goal (triangle 3): nine are there, the
+// tenth reaches the last hole (-5, 2) only by a two-hop chain from (-1, 2)
+// over seat 1's pieces on (-2, 2) and (-4, 2). The other seats sit at home,
+// except the one whose home is triangle 3, which waits in the hexagon.
+State one_move_from_winning(int players) {
+  Rules rules;
+  rules.players = players;
+  const Board& b = board();
+  std::array<Bitboard, kMaxPlayers> pieces{};
+  pieces[0] = b.triangle_mask(3);
+  pieces[0].reset(b.hole_at(-5, 2));
+  pieces[0].set(b.hole_at(-1, 2));
+  Bitboard waiting;  // rows z = 3 and z = 4 of the hexagon, left part
+  for (int x = -4; x <= 0; ++x)
+    waiting.set(b.hole_at(x, -x - 4));
+  for (int x = -4; x <= 0; ++x)
+    waiting.set(b.hole_at(x, -x - 3));
+  for (int s = 1; s < players; ++s)
+    pieces[s] =
+        home_triangle(players, s) == 3 ? waiting : b.triangle_mask(home_triangle(players, s));
+  pieces[1].reset(pieces[1].lowest());
+  pieces[1].reset(pieces[1].lowest());
+  pieces[1].set(b.hole_at(-2, 2));
+  pieces[1].set(b.hole_at(-4, 2));
+  return State::from_pieces(rules, std::span(pieces.data(), players), 0);
+}
+
+}  // namespace
+
+TEST_CASE("The one-move-win position is sound") {
+  for (const int players : {2, 3, 6}) {
+    const State s = one_move_from_winning(players);
+    REQUIRE(!s.finished(0));
+    REQUIRE(s.pieces(0).count() == 10);
+    for (int seat = 1; seat < players; ++seat)
+      REQUIRE(s.pieces(seat).count() == 10);
+    State after = s;
+    const Move win{static_cast<uint8_t>(board().hole_at(-1, 2)),
+                   static_cast<uint8_t>(board().hole_at(-5, 2))};
+    REQUIRE(is_legal(s, win));
+    after.apply(win);
+    REQUIRE(after.finished(0));
+  }
+}
+
+TEST_CASE("Every strategy finds a one-move win") {
+  for (const int players : {2, 3, 6}) {
+    const State s = one_move_from_winning(players);
+    for (auto& [name, player] : all_strategies()) {
+      if (name == "random") continue;
+      Rng rng(5);
+      const Move m = choose_move(player, s, rng);
+      State after = s;
+      REQUIRE(is_legal(s, m));
+      after.apply(m);
+      INFO(name << " with " << players << " players");
+      CHECK(after.finished(0));
+    }
+  }
+}
+
+TEST_CASE("Every strategy plays only legal moves in whole games for 2 3 4 and 6 players") {
+  // play_game throws on an illegal choice.
+  for (auto& [name, player] : all_strategies())
+    for (const int players : {2, 3, 4, 6}) {
+      INFO(name << " with " << players << " players");
+      const int plies = name.rfind("mcts", 0) == 0 || name == "alphabeta" ? 40 : 150;
+      CHECK_NOTHROW(play(player, players, plies, 7));
+    }
+}
+
+TEST_CASE("The same seed gives the same game for every depth or iteration limited strategy") {
+  for (auto& [name, player] : all_strategies()) {
+    INFO(name);
+    const int plies = name.rfind("mcts", 0) == 0 ? 60 : 200;
+    const auto first = play(player, 2, plies, 42).moves;
+    const auto second = play(player, 2, plies, 42).moves;
+    REQUIRE(first.size() == second.size());
+    CHECK(first == second);
+    const auto other = play(player, 2, plies, 43).moves;
+    if (name != "alphabeta" && name != "minimax negamax") CHECK(first != other);
+  }
+}
+
+TEST_CASE("Greedy and search strategies beat random in short 2-player races") {
+  // After 60 plies each, a purposeful strategy has its pieces far nearer the
+  // goal than random play does.
+  Rules rules;
+  rules.max_plies = 120;
+  auto strategies = all_strategies();
+  MctsParams mcts;
+  mcts.iterations = 400;  // 60 iterations barely visit each root move once
+  strategies.push_back({"mcts greedy 400", MctsPlayer(mcts)});
+  for (auto& [name, player] : strategies) {
+    if (name == "random" || (name.rfind("mcts", 0) == 0 && name != "mcts greedy 400")) continue;
+    INFO(name);
+    std::vector<AnyPlayer> seats = {player, AnyPlayer{RandomPlayer{}}};
+    std::vector<Rng> rngs = {Rng(1), Rng(2)};
+    const std::vector<int> who = {0, 1};
+    NullTimer timer;
+    const GameResult r =
+        play_game(rules, std::span(seats), std::span(rngs), timer, std::span<const int>(who));
+    CHECK(r.rank[0] == 1);
+  }
+}
+
+TEST_CASE("Time-limited alphabeta and mcts stop in time and play legal moves") {
+  const State s = State::initial(Rules{});
+  AlphaBetaParams ab;
+  ab.depth = 60;
+  ab.time_ms = 20;
+  ab.tt_mb = 1;
+  AlphaBetaPlayer alphabeta(ab);
+  MctsParams mc;
+  mc.time_ms = 20;
+  MctsPlayer mcts(mc);
+  Rng rng(9);
+  const auto t0 = std::chrono::steady_clock::now();
+  CHECK(is_legal(s, alphabeta.choose(s, rng)));
+  CHECK(alphabeta.completed_depth() >= 1);
+  CHECK(alphabeta.completed_depth() < 60);
+  CHECK(is_legal(s, mcts.choose(s, rng)));
+  CHECK(mcts.iterations_run() >= 1);
+  // Generous: the machine may be loaded, but never seconds.
+  CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(2));
+}
+
+TEST_CASE("Alphabeta at depth 4 takes a one-move win rather than a slower one") {
+  // Both see the one-move win; deeper search must not prefer a slower one.
+  const State s = one_move_from_winning(2);
+  AlphaBetaParams ab;
+  ab.tt_mb = 1;
+  AlphaBetaPlayer alphabeta(ab);
+  Rng rng(3);
+  State after = s;
+  after.apply(alphabeta.choose(s, rng));
+  CHECK(after.finished(0));
+}
