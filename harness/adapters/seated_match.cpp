@@ -43,7 +43,7 @@ void SeatedMatch::play(uint64_t index, GameSink& sink, SeriesMemory* /*memory*/)
   for (size_t s = 0; s < place.lineup.size(); ++s)
     seated.seat_seeds[s] = derive_seed(seed_, place.table, game, player_purpose(s));
   play_seated(seated, sink);
-  if (paired_ && seating_.seats() == 2 && seating_.orders() == 2) {
+  if (pairs_two_seats()) {
     sink.set_pair(place.table * (games_per_table_ / 2) + place.deal);
   }
 }

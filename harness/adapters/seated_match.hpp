@@ -5,9 +5,8 @@
 // Contract: the config's `rules.players` seats are filled by a Seating
 // (harness/runner/seating.hpp) built from the config's players and format.
 // With `pairs: true` every deal (the environment stream: deck order, start)
-// is played once per seat order, all orders of a deal in one series, so the
-// runner stops and merges on whole deals; with two seats the two games of a
-// deal form a pair for pentanomial counts. With `pairs: false` every game
+// is played once per seat order; with two seats the two games of a deal form
+// a pair (one series) for pentanomial counts. With `pairs: false` every game
 // draws its own deal and the orders still cycle. `games` counts games per
 // table and must be a whole number of deals.
 #pragma once
@@ -44,7 +43,8 @@ class SeatedMatch : public Match {
   SeatedMatch(const RunConfig& config, uint64_t seed, int seats);
 
   uint64_t game_count() const override { return games_per_table_ * seating_.tables(); }
-  uint64_t series_length() const override { return paired_ ? seating_.orders() : 1; }
+  // The two games of a two-seat pair run in order on one worker (pentanomials).
+  uint64_t series_length() const override { return pairs_two_seats() ? 2 : 1; }
   void play(uint64_t index, GameSink& sink, SeriesMemory* memory) const final;
 
  protected:
@@ -52,6 +52,8 @@ class SeatedMatch : public Match {
   const Seating& seating() const { return seating_; }
 
  private:
+  bool pairs_two_seats() const { return paired_ && seating_.orders() == 2 && seating_.seats() == 2; }
+
   Seating seating_;
   uint64_t seed_;
   uint64_t games_per_table_;

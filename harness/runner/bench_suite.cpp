@@ -15,7 +15,8 @@ struct BenchCase {
 };
 
 // Small enough to run in seconds, varied enough to exercise every strategy,
-// both touching rules, defenders, series, duels, every Go Fish strategy at
+// both touching rules, defenders, series, duels, every Chinese Checkers
+// strategy in pairs and at a six-seat table, every Go Fish strategy at
 // rotated tables and under the seed's rules, and every rooks solver.
 const BenchCase kCases[] = {
     {"battleship-solo", R"(name: bench-solo
@@ -57,6 +58,28 @@ players:
   - {name: density, strategy: density}
   - {name: hunt-target, strategy: hunt-target}
   - {name: random, strategy: random}
+)"},
+    {"chinese-checkers", R"(name: bench-chinese-checkers
+engine: chinese-checkers
+seed: 8
+games: 2
+rules: {seats: 2, max_plies: 300}
+players:
+  - {name: random, strategy: random}
+  - {name: greedy-seed, strategy: greedy}
+  - {name: greedy-progress, strategy: greedy, params: {eval: progress}}
+  - {name: minimax-seed, strategy: minimax, params: {depth: 2, scoring: seed, eval: seed}}
+  - {name: alphabeta, strategy: alphabeta, params: {depth: 3, tt_mb: 1}}
+  - {name: mcts, strategy: mcts, params: {iterations: 100, playout: random}}
+)"},
+    {"chinese-checkers-6p", R"(name: bench-chinese-checkers-6p
+engine: chinese-checkers
+seed: 9
+games: 20
+rules: {seats: 6, max_plies: 200, neutral_zones: forbidden, win: all-own}
+players:
+  - {name: greedy, strategy: greedy, params: {eval: progress}}
+  - {name: minimax, strategy: minimax, params: {depth: 1}}
 )"},
     {"go-fish", R"(name: bench-go-fish
 engine: go-fish
