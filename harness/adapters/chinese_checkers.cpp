@@ -101,7 +101,9 @@ class PlayMatch final : public SeatedMatch {
       sink.add(SeatResult{
           game.lineup[s],
           rank,
-          {r.plies, r.finish_ply[s] >= 0 ? 1 : 0, r.pieces_in_goal[s], r.distance_to_goal[s]}});
+          {r.plies, r.finish_ply[s] >= 0 ? 1 : 0, r.pieces_in_goal[s], r.distance_to_goal[s]},
+          Outcome::kByRank,
+          static_cast<int>(s)});
     }
   }
 

@@ -33,6 +33,13 @@ SeatedMatch::SeatedMatch(const RunConfig& config, uint64_t seed, int seats)
   }
 }
 
+std::vector<std::string> SeatedMatch::groups() const {
+  std::vector<std::string> names;
+  for (int s = 1; s <= seating_.seats(); ++s)
+    names.push_back(fmt::format("seat {}", s));
+  return names;
+}
+
 void SeatedMatch::play(uint64_t index, GameSink& sink, SeriesMemory* /*memory*/) const {
   const Seating::Place place = seating_.locate(index, games_per_table_);
   const uint64_t game = index % games_per_table_;

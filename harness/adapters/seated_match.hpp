@@ -43,6 +43,8 @@ class SeatedMatch : public Match {
   SeatedMatch(const RunConfig& config, uint64_t seed, int seats);
 
   uint64_t game_count() const override { return games_per_table_ * seating_.tables(); }
+  // Results are also kept per seat ("seat 1" moves first), to show what seat order is worth.
+  std::vector<std::string> groups() const override;
   // The two games of a two-seat pair run in order on one worker (pentanomials).
   uint64_t series_length() const override { return pairs_two_seats() ? 2 : 1; }
   void play(uint64_t index, GameSink& sink, SeriesMemory* memory) const final;
@@ -52,7 +54,9 @@ class SeatedMatch : public Match {
   const Seating& seating() const { return seating_; }
 
  private:
-  bool pairs_two_seats() const { return paired_ && seating_.orders() == 2 && seating_.seats() == 2; }
+  bool pairs_two_seats() const {
+    return paired_ && seating_.orders() == 2 && seating_.seats() == 2;
+  }
 
   Seating seating_;
   uint64_t seed_;

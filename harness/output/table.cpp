@@ -117,10 +117,15 @@ std::string groups_text(const RunConfig& config, const Match& match, const RunSt
   for (size_t g = 0; g < groups.size(); ++g) {
     for (int v = 0; v < stats.variants(); ++v) {
       const VariantStats& s = stats.variant_in_group(v, static_cast<int>(g));
+      if (s.games == 0) continue;
       out += fmt::format("  {:<8}  {:<{}}  {:>8} games  {:<22}", groups[g], config.players[v].name,
                          name_width, s.games, win_rate_cell(s.record));
-      if (!metrics.empty())
-        out += fmt::format("  {} mean {:.2f}", metrics.front().name, s.metrics.front().mean());
+      if (s.ranks.max() >= 3) {  // multi-seat tables: ties split
+        out += fmt::format("  share {:.1f}%", 100.0 * static_cast<double>(s.win_share_units) /
+                                                  kWinShareUnit / static_cast<double>(s.games));
+      }
+      for (size_t m = 0; m < metrics.size(); ++m)
+        out += fmt::format("  {} {:.3g}", metrics[m].name, s.metrics[m].mean());
       out += "\n";
     }
   }
