@@ -40,6 +40,20 @@ class LatencyHistogram {
   uint64_t max() const { return max_; }
   double mean() const { return count_ ? static_cast<double>(sum_) / count_ : 0.0; }
   uint64_t bucket_count(int bucket) const { return counts_[bucket]; }
+  uint64_t sum() const { return sum_; }
+
+  // A histogram rebuilt from its parts (as saved in a checkpoint): bucket
+  // counts, the exact sum and the maximum.
+  static LatencyHistogram from_parts(const std::array<uint64_t, kBuckets>& counts, uint64_t sum,
+                                     uint64_t max) {
+    LatencyHistogram h;
+    h.counts_ = counts;
+    for (uint64_t c : counts)
+      h.count_ += c;
+    h.sum_ = sum;
+    h.max_ = max;
+    return h;
+  }
 
   // The q-quantile (0 < q <= 1) as the midpoint of the bucket holding it,
   // never above the exact maximum; 0 when empty.

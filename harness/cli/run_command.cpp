@@ -147,9 +147,9 @@ int run_command(const RunOptions& options, const Registry& registry) {
     info.timer_overhead_ns = measure_timer_overhead_ns();
     const RunStats stats = play_into(config, *match, staged, info, options.quiet);
     const auto expectations = check_expectations(config, match->metrics(), stats);
-    const nlohmann::json summary = summary_json(config, info, *match, stats, expectations);
-    staged.write_file("summary.json", summary.dump(2) + "\n");
-    staged.write_file("report.html", render_report(summary));
+    const auto summary = summary_json(config, info, *match, stats, expectations);
+    staged.write_file("summary.json", summary.dump(2) + "\n");  // keys in the documented order
+    staged.write_file("report.html", render_report(nlohmann::json(summary)));
     staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
     staged.commit();
 

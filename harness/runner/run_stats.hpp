@@ -15,6 +15,8 @@
 #include <span>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "engines/core/latency_histogram.hpp"
 #include "engines/core/rng.hpp"
 #include "harness/runner/game_record.hpp"
@@ -28,6 +30,8 @@ class IntHistogram {
   IntHistogram& operator+=(const IntHistogram& other);
 
   uint64_t count() const { return count_; }
+  // Rebuilds a histogram from counts()-style values (checkpoints).
+  static IntHistogram from_counts(std::vector<uint64_t> counts);
   double mean() const {
     return count_ ? static_cast<double>(sum_) / static_cast<double>(count_) : 0;
   }
@@ -111,6 +115,11 @@ class RunStats {
   const LatencyHistogram& latency(int v, int phase) const {
     return latency_[v * kMaxPhases + phase];
   }
+
+  // Every count, exactly, as JSON (checkpoints and shards) and back. Only
+  // between games of whole pairs (no pair half-played): throws otherwise.
+  nlohmann::json to_json() const;
+  static RunStats from_json(const nlohmann::json& j);
 
  private:
   uint64_t games_ = 0;

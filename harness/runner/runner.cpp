@@ -104,17 +104,21 @@ RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Pro
       step -= series;
   }
   std::atomic<bool> stopped{false};
-  RunStats total(variants, metrics, groups);
-  uint64_t next = 0;
+  RunStats total = plan.initial ? *plan.initial : RunStats(variants, metrics, groups);
+  uint64_t next = plan.first_game;
   using BlockPtr = std::shared_ptr<Block>;
 
   auto cut = [&](tbb::flow_control& control) -> BlockPtr {
-    if (next >= plan.games || stopped.load(std::memory_order_relaxed)) {
+    if (next >= plan.games || stopped.load(std::memory_order_relaxed) ||
+        (plan.interrupt && plan.interrupt->load(std::memory_order_relaxed))) {
       control.stop();
       return nullptr;
     }
-    auto block = std::make_shared<Block>(
-        Block{next, std::min(plan.games, next + step), RunStats(variants, metrics, groups), {}});
+    uint64_t end = std::min(plan.games, next + step);
+    // A block never crosses a stop check, wherever the run started (a resumed
+    // run may start at a boundary of another thread count's blocks).
+    if (plan.check_every > 0) end = std::min(end, (next / plan.check_every + 1) * plan.check_every);
+    auto block = std::make_shared<Block>(Block{next, end, RunStats(variants, metrics, groups), {}});
     next = block->end;
     return block;
   };
@@ -134,6 +138,7 @@ RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Pro
     if (plan.check_every > 0 && block->end % plan.check_every == 0 && plan.stop_when(total)) {
       stopped.store(true, std::memory_order_relaxed);
     }
+    if (plan.on_merged) plan.on_merged(total, block->end);
   };
 
   tbb::task_arena arena(plan.threads);

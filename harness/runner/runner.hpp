@@ -14,6 +14,7 @@
 // after each window of blocks (workers idle while one finishes).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -27,6 +28,9 @@
 namespace arena {
 
 struct RunPlan {
+  // Games [first_game, games) are played: 0 for a whole run; later for a
+  // resumed run (whose earlier games are in `initial`) or a shard.
+  uint64_t first_game = 0;
   uint64_t games = 0;
   int threads = 1;
   std::vector<std::string> variant_names = {};  // for the rows
@@ -36,6 +40,15 @@ struct RunPlan {
   // games up to the boundary, and later blocks are neither counted nor written.
   uint64_t check_every = 0;
   std::function<bool(const RunStats&)> stop_when = nullptr;
+  // Results of the games before first_game (resume), merged first; may be null.
+  const RunStats* initial = nullptr;
+  // When set (e.g. by a signal handler), no new block is started; blocks in
+  // flight finish and are merged, so the result covers [first_game, n) for
+  // some n, with whole series only.
+  const std::atomic<bool>* interrupt = nullptr;
+  // Called in game-index order after each block is merged and its rows
+  // written, with the results so far and the next game index (checkpoints).
+  std::function<void(const RunStats&, uint64_t next_game)> on_merged = nullptr;
 };
 
 // The games.csv header for a match's metrics.

@@ -1,0 +1,110 @@
+// RunStats to and from JSON, for checkpoints and shards: every count is an
+// exact integer, so a run resumed or merged from parts gives the same results
+// as one played in one go.
+#include <nlohmann/json.hpp>
+
+#include "harness/runner/run_stats.hpp"
+
+namespace arena {
+namespace {
+
+using Json = nlohmann::json;
+
+Json histogram_json(const IntHistogram& h) {
+  return h.counts();
+}
+
+Json latency_json(const LatencyHistogram& h) {
+  Json buckets = Json::array();  // [bucket, count] for the buckets used
+  for (int b = 0; b < LatencyHistogram::kBuckets; ++b) {
+    if (h.bucket_count(b)) buckets.push_back({b, h.bucket_count(b)});
+  }
+  return Json{{"buckets", buckets}, {"sum", h.sum()}, {"max", h.max()}};
+}
+
+LatencyHistogram latency_from(const Json& j) {
+  std::array<uint64_t, LatencyHistogram::kBuckets> counts{};
+  for (const Json& b : j.at("buckets"))
+    counts.at(b.at(0).get<size_t>()) = b.at(1).get<uint64_t>();
+  return LatencyHistogram::from_parts(counts, j.at("sum").get<uint64_t>(),
+                                      j.at("max").get<uint64_t>());
+}
+
+Json variant_json(const VariantStats& v) {
+  Json metrics = Json::array();
+  for (const IntHistogram& h : v.metrics)
+    metrics.push_back(histogram_json(h));
+  return Json{{"games", v.games},
+              {"rank_sum", v.rank_sum},
+              {"win_share_units", v.win_share_units},
+              {"ranks", histogram_json(v.ranks)},
+              {"record", {v.record.wins, v.record.losses, v.record.draws}},
+              {"metrics", metrics}};
+}
+
+VariantStats variant_from(const Json& j) {
+  VariantStats v;
+  v.games = j.at("games").get<uint64_t>();
+  v.rank_sum = j.at("rank_sum").get<uint64_t>();
+  v.win_share_units = j.at("win_share_units").get<uint64_t>();
+  v.ranks = IntHistogram::from_counts(j.at("ranks").get<std::vector<uint64_t>>());
+  const Json& r = j.at("record");
+  v.record = Record{r.at(0).get<uint64_t>(), r.at(1).get<uint64_t>(), r.at(2).get<uint64_t>()};
+  for (const Json& m : j.at("metrics"))
+    v.metrics.push_back(IntHistogram::from_counts(m.get<std::vector<uint64_t>>()));
+  return v;
+}
+
+}  // namespace
+
+IntHistogram IntHistogram::from_counts(std::vector<uint64_t> counts) {
+  IntHistogram h;
+  for (size_t value = 0; value < counts.size(); ++value) {
+    h.count_ += counts[value];
+    h.sum_ += counts[value] * value;
+  }
+  h.counts_ = std::move(counts);
+  return h;
+}
+
+Json RunStats::to_json() const {
+  if (open_pair_) throw std::logic_error("RunStats: cannot save half of a pair");
+  Json j;
+  j["games"] = games_;
+  j["signature"] = signature_;
+  j["groups"] = groups_;
+  for (const auto& v : variants_)
+    j["variants"].push_back(variant_json(v));
+  j["by_group"] = Json::array();
+  for (const auto& v : by_group_)
+    j["by_group"].push_back(variant_json(v));
+  for (const auto& r : pairs_)
+    j["pairs"].push_back({r.wins, r.losses, r.draws});
+  j["pentanomial"] = pentanomial_;
+  for (const auto& h : latency_)
+    j["latency"].push_back(latency_json(h));
+  return j;
+}
+
+RunStats RunStats::from_json(const Json& j) {
+  const auto& variants = j.at("variants");
+  RunStats s(static_cast<int>(variants.size()),
+             variants.empty() ? 0 : static_cast<int>(variants[0].at("metrics").size()),
+             j.at("groups").get<int>());
+  s.games_ = j.at("games").get<uint64_t>();
+  s.signature_ = j.at("signature").get<uint64_t>();
+  for (size_t i = 0; i < variants.size(); ++i)
+    s.variants_[i] = variant_from(variants[i]);
+  for (size_t i = 0; i < s.by_group_.size(); ++i)
+    s.by_group_[i] = variant_from(j.at("by_group").at(i));
+  for (size_t i = 0; i < s.pairs_.size(); ++i) {
+    const Json& r = j.at("pairs").at(i);
+    s.pairs_[i] = Record{r.at(0).get<uint64_t>(), r.at(1).get<uint64_t>(), r.at(2).get<uint64_t>()};
+    s.pentanomial_[i] = j.at("pentanomial").at(i).get<Pentanomial>();
+  }
+  for (size_t i = 0; i < s.latency_.size(); ++i)
+    s.latency_[i] = latency_from(j.at("latency").at(i));
+  return s;
+}
+
+}  // namespace arena
