@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/registry/registry.hpp"
@@ -21,6 +22,9 @@ struct RunOptions {
   std::optional<std::string> out;
   bool quiet = false;
   bool strict = false;  // exit 3 when a published figure is not reproduced
+  bool resume = false;  // continue the interrupted run's checkpoint
+  std::optional<std::pair<uint64_t, uint64_t>> shard;  // play slice I of N (1-based)
+  double checkpoint_seconds = 5;
 };
 
 int run_command(const RunOptions& options, const Registry& registry);
@@ -53,6 +57,14 @@ struct PerftOptions {
 // `arena perft chinese-checkers --depth D [--players P]`: move sequences from
 // the start for every depth up to D, with the time each took.
 int perft_command(const PerftOptions& options);
+
+struct MergeOptions {
+  std::vector<std::string> dirs;  // shard results folders
+  std::optional<std::string> out;
+};
+
+// `arena merge DIR...`: the shards of one run combined into its whole results.
+int merge_command(const MergeOptions& options, const Registry& registry);
 
 // `arena report DIR`: rewrites DIR/report.html from DIR/summary.json.
 int report_command(const std::string& dir);

@@ -1,5 +1,6 @@
 // arena: tournaments and benchmarks for game-playing strategies.
 #include <charconv>
+#include <cstdio>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -73,6 +74,30 @@ int main(int argc, char** argv) {
                                      "only by a complete run")
                          ->type_name("DIR");
   run->add_flag("--quiet,-q", run_options.quiet, "no progress on stderr");
+  run->add_flag("--resume", run_options.resume,
+                "continue the interrupted run of this config from its checkpoint (same config "
+                "and flags; any --threads)");
+  std::string shard;
+  auto* shard_option =
+      run->add_option("--shard", shard,
+                      "play slice I of N of the games (whole series), for 'arena merge'; "
+                      "results in results/<name>.shard-I-of-N/")
+          ->type_name("I/N")
+          ->check(CLI::Validator(
+              [](std::string& text) -> std::string {
+                unsigned i = 0, n = 0;
+                char slash = 0, extra = 0;
+                if (std::sscanf(text.c_str(), "%u%c%u%c", &i, &slash, &n, &extra) != 3 ||
+                    slash != '/' || i < 1 || n < 1 || i > n || n > 100000) {
+                  return "'" + text + "' is not I/N with 1 <= I <= N";
+                }
+                return "";
+              },
+              ""));
+  run->add_option("--checkpoint-every", run_options.checkpoint_seconds,
+                  "seconds between checkpoints (default 5)")
+      ->type_name("S")
+      ->check(CLI::Range(0.0, 86400.0));
   run->add_flag("--strict", run_options.strict,
                 "exit 3 when a published figure in the config's 'expect' is not reproduced");
 
@@ -88,6 +113,19 @@ int main(int argc, char** argv) {
   auto* solve_file_option =
       solve->add_option("file", solve_file, "boards to read (default: standard input)");
   solve->add_flag("--show", solve_options.show, "also print each placement, 'R' for rooks");
+
+  MergeOptions merge_options;
+  std::string merge_out;
+  auto* merge = app.add_subcommand(
+      "merge",
+      "combine the shards of one run ('arena run CONFIG --shard I/N', every I once) into the "
+      "results of the whole run");
+  merge->add_option("dirs", merge_options.dirs, "the shards' results folders")
+      ->required()
+      ->type_name("DIR...");
+  auto* merge_out_option =
+      merge->add_option("--out", merge_out, "results folder (default: results/<config name>/)")
+          ->type_name("DIR");
 
   std::string report_dir;
   auto* report = app.add_subcommand(
@@ -158,6 +196,10 @@ int main(int argc, char** argv) {
   }
 
   if (app.got_subcommand("report")) return report_command(report_dir);
+  if (app.got_subcommand("merge")) {
+    if (merge_out_option->count() > 0) merge_options.out = merge_out;
+    return merge_command(merge_options, registry);
+  }
   if (app.got_subcommand("perft")) return perft_command(perft_options);
   if (app.got_subcommand("bench")) return bench_command(registry, bench_threads);
   if (app.got_subcommand("stats")) {
@@ -180,5 +222,10 @@ int main(int argc, char** argv) {
   copy_if_given(games_option, games, run_options.games);
   copy_if_given(seed_option, seed, run_options.seed);
   copy_if_given(out_option, out, run_options.out);
+  if (shard_option->count() > 0) {
+    unsigned i = 0, n = 0;
+    std::sscanf(shard.c_str(), "%u/%u", &i, &n);
+    run_options.shard = std::make_pair(uint64_t{i}, uint64_t{n});
+  }
   return run_command(run_options, registry);
 }

@@ -8,7 +8,12 @@
 #include <fmt/format.h>
 #include <tbb/info.h>
 
+#include <unistd.h>
+
+#include "harness/cli/checkpoint.hpp"
 #include "harness/cli/commands.hpp"
+#include "harness/cli/interrupt.hpp"
+#include "harness/cli/run_support.hpp"
 #include "harness/config/config.hpp"
 #include "harness/config/resolved.hpp"
 #include "harness/output/report.hpp"
@@ -25,6 +30,8 @@ namespace {
 struct FileCloser {
   void operator()(std::FILE* f) const { std::fclose(f); }
 };
+
+}  // namespace
 
 // Games to play: the match's, capped by stop.max_games; checks that the stop
 // rules fit the match's series (pairs must not be cut in half).
@@ -44,6 +51,8 @@ uint64_t planned_games(const RunConfig& config, const Match& match) {
   }
   return games;
 }
+
+namespace {
 
 // The Bradley-Terry table for three or more variants, or "".
 std::string ratings_text(const RunConfig& config, const RunStats& stats) {
@@ -90,16 +99,64 @@ void apply_overrides(RunConfig& config, const RunOptions& options) {
   if (options.seed) config.seed = *options.seed;
 }
 
-// Plays the run into `staged` and returns the statistics.
-RunStats play_into(const RunConfig& config, const Match& match, const StagedResults& staged,
-                   RunInfo& info, bool quiet) {
-  std::unique_ptr<std::FILE, FileCloser> rows(std::fopen(staged.path("games.csv").c_str(), "wb"));
-  if (!rows) throw std::runtime_error("cannot create games.csv");
+}  // namespace
+
+std::string config_identity(RunConfig config, uint64_t seed) {
+  config.threads = 0;
+  return resolved_yaml(config, seed);
+}
+
+namespace {
+
+// Games [first, end) this process plays: all of them, or a shard's slice in
+// whole series.
+struct Slice {
+  uint64_t first = 0;
+  uint64_t end = 0;
+};
+
+Slice slice_of(const RunOptions& options, uint64_t planned, uint64_t series) {
+  if (!options.shard) return {0, planned};
+  const uint64_t units = planned / series;
+  const auto [index, count] = *options.shard;
+  return {units * (index - 1) / count * series, units * index / count * series};
+}
+
+std::FILE* open_rows(const StagedResults& staged, const Match& match,
+                     const std::optional<Checkpoint>& resume) {
+  const auto path = staged.path("games.csv");
+  if (!resume) {
+    std::FILE* rows = std::fopen(path.c_str(), "wb");
+    if (rows) std::fputs(csv_header(match.metrics()).c_str(), rows);
+    return rows;
+  }
+  // Rows after the checkpoint belong to games that will be played again.
+  std::FILE* rows = std::fopen(path.c_str(), "r+b");
+  if (!rows || ::ftruncate(fileno(rows), static_cast<off_t>(resume->rows_bytes)) != 0)
+    return nullptr;
+  std::fseek(rows, 0, SEEK_END);
+  return rows;
+}
+
+struct Played {
+  RunStats stats;
+  uint64_t next_game = 0;
+  uint64_t rows_bytes = 0;
+};
+
+// Plays `slice` into `staged`, continuing `resume` when given, checkpointing
+// every `options.checkpoint_seconds`; stops early on a stop rule or an interrupt.
+Played play_into(const RunConfig& config, const Match& match, const StagedResults& staged,
+                 RunInfo& info, const RunOptions& options, const Slice& slice,
+                 const std::optional<Checkpoint>& resume) {
+  std::unique_ptr<std::FILE, FileCloser> rows(open_rows(staged, match, resume));
+  if (!rows) throw std::runtime_error("cannot open games.csv");
   std::vector<char> buffer(1 << 20);
   std::setvbuf(rows.get(), buffer.data(), _IOFBF, buffer.size());
-  std::fputs(csv_header(match.metrics()).c_str(), rows.get());
 
-  RunPlan plan{.games = info.planned_games, .threads = info.threads, .variant_names = {}};
+  RunPlan plan{.first_game = resume ? resume->next_game : slice.first,
+               .games = slice.end,
+               .threads = info.threads};
   if (config.stop.any()) {
     plan.check_every = config.stop.batch;
     plan.stop_when = [&](const RunStats& so_far) {
@@ -108,60 +165,160 @@ RunStats play_into(const RunConfig& config, const Match& match, const StagedResu
   }
   for (const auto& p : config.players)
     plan.variant_names.push_back(p.name);
-  Progress progress(plan.games, Progress::style_for_stderr(quiet));
+  if (resume) plan.initial = &resume->stats;
+  plan.interrupt = &InterruptGuard::requested();
+
+  const double earlier = resume ? resume->wall_seconds : 0;
   const auto start = std::chrono::steady_clock::now();
-  RunStats stats = run_games(match, plan, rows.get(), &progress);
-  info.wall_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  progress.finish();
-  if (std::fflush(rows.get()) != 0 || std::ferror(rows.get())) {
-    throw std::runtime_error("cannot write games.csv (disk full?)");
+  const auto elapsed = [&] {
+    return earlier +
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  auto flush_rows = [&] {
+    if (std::fflush(rows.get()) != 0 || std::ferror(rows.get()) || ::fsync(fileno(rows.get())) != 0)
+      throw std::runtime_error("cannot write games.csv (disk full?)");
+    return static_cast<uint64_t>(std::ftell(rows.get()));
+  };
+  const std::string identity = config_identity(config, info.seed);
+  auto checkpoint = [&](const RunStats& so_far, uint64_t next_game) {
+    write_checkpoint(staged.staging_dir(),
+                     {identity, info.seed, next_game, flush_rows(), elapsed(), so_far});
+  };
+  auto last = std::chrono::steady_clock::now();
+  if (!options.shard) {
+    plan.on_merged = [&](const RunStats& so_far, uint64_t next_game) {
+      const auto now = std::chrono::steady_clock::now();
+      if (std::chrono::duration<double>(now - last).count() < options.checkpoint_seconds) return;
+      checkpoint(so_far, next_game);
+      last = now;
+    };
   }
-  ::fsync(fileno(rows.get()));
-  return stats;
+
+  Progress progress(plan.games - plan.first_game, Progress::style_for_stderr(options.quiet));
+  RunStats stats = run_games(match, plan, rows.get(), &progress);
+  info.wall_seconds = elapsed();
+  progress.finish();
+  const uint64_t before = resume ? resume->stats.games() : 0;
+  Played played{std::move(stats), 0, flush_rows()};
+  played.next_game = plan.first_game + (played.stats.games() - before);
+  if (!options.shard && played.next_game < slice.end &&
+      evaluate_stop(config.stop, played.stats).stopped_by.empty()) {
+    checkpoint(played.stats, played.next_game);  // interrupted: keep what was played
+  }
+  return played;
 }
 
 }  // namespace
+
+namespace {
+
+std::filesystem::path results_dir_of(const RunOptions& options, const RunConfig& config) {
+  if (options.out) return *options.out;
+  if (options.shard) {
+    return std::filesystem::path("results") / fmt::format("{}.shard-{}-of-{}", config.name,
+                                                          options.shard->first,
+                                                          options.shard->second);
+  }
+  return std::filesystem::path("results") / config.name;
+}
+
+// The checkpoint to resume from, checked against the config as given now.
+Checkpoint checkpoint_to_resume(const StagedResults& staged, const RunConfig& config) {
+  std::optional<Checkpoint> c = read_checkpoint(staged.staging_dir());
+  if (!c) throw InputError(staged.staging_dir().string() + ": no checkpoint");
+  if (config_identity(config, c->seed) != c->config) {
+    throw InputError(fmt::format(
+        "{}: the config changed since the run was interrupted (compare {} with {}); resume with "
+        "the same config and flags, or delete {} to start again",
+        config.file, config.file, (staged.staging_dir() / kCheckpointFile).string(),
+        staged.staging_dir().string()));
+  }
+  return *c;
+}
+
+}  // namespace
+
+void print_results(const RunConfig& config, const Match& match, const RunStats& stats,
+                   const RunInfo& info, const std::filesystem::path& where) {
+  fmt::print("{}", results_table(config, match.metrics(), stats));
+  fmt::print("{}", matches_text(config, stats));
+  fmt::print("{}", metric_means_text(config, match.metrics(), stats));
+  fmt::print("{}", groups_text(config, match, stats));
+  fmt::print("{}", stop_text(config, stats));
+  fmt::print("{}", ratings_text(config, stats));
+  fmt::print("{} games in {:.2f} s ({:.0f} games/s, {} threads); results in {}\n", stats.games(),
+             info.wall_seconds, static_cast<double>(stats.games()) / info.wall_seconds,
+             info.threads, where.string());
+}
 
 int run_command(const RunOptions& options, const Registry& registry) {
   try {
     RunConfig config = load_config(options.config_path, registry);
     apply_overrides(config, options);
     const EngineSpec& engine = *registry.find(config.engine);
+    if (options.shard && config.stop.any()) {
+      throw InputError(config.file +
+                       ": --shard cannot split a run with early stopping (stop: "
+                       "sprt or ci_width needs every game in order); run it whole");
+    }
+    StagedResults staged(results_dir_of(options, config), options.resume
+                                                              ? StagedResults::Start::kResume
+                                                              : StagedResults::Start::kFresh);
+    std::optional<Checkpoint> resume;
+    if (options.resume) {
+      const auto saved = read_checkpoint(staged.staging_dir());
+      if (!config.seed && saved) config.seed = saved->seed;  // the seed the run drew
+      resume = checkpoint_to_resume(staged, config);
+    }
     RunInfo info;
     info.seed = config.seed ? *config.seed : fresh_seed();
     info.threads = config.threads > 0 ? config.threads : tbb::info::default_concurrency();
     const std::unique_ptr<Match> match = engine.make_match(config, info.seed);
     info.planned_games = planned_games(config, *match);
     validate_expectations(config, match->metrics());
-    StagedResults staged(options.out ? std::filesystem::path(*options.out)
-                                     : std::filesystem::path("results") / config.name);
     if (!config.seed && !options.quiet) {
       fmt::print(stderr, "arena: no seed given; using {} (recorded in config.resolved.yaml)\n",
                  info.seed);
     }
-
     if (const std::string why = match->nondeterminism(); !why.empty()) {
       fmt::print(stderr, "arena: note: this run is not reproducible from its seed: {}\n", why);
     }
     info.timer_overhead_ns = measure_timer_overhead_ns();
-    const RunStats stats = play_into(config, *match, staged, info, options.quiet);
+    const Slice slice = slice_of(options, info.planned_games, match->series_length());
+    staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
+    Played played = [&] {
+      const InterruptGuard guard;
+      return play_into(config, *match, staged, info, options, slice, resume);
+    }();
+    const RunStats& stats = played.stats;
+
+    if (options.shard) {
+      staged.write_file(kShardFile,
+                        shard_json({config_identity(config, info.seed), info.seed,
+                                    static_cast<int>(options.shard->first),
+                                    static_cast<int>(options.shard->second), slice.first, slice.end,
+                                    info.wall_seconds, info.threads, stats}));
+      staged.commit();
+      fmt::print("shard {} of {}: games {} to {} in {:.2f} s; results in {}\n",
+                 options.shard->first, options.shard->second, slice.first, slice.end,
+                 info.wall_seconds, staged.final_dir().string());
+      return 0;
+    }
     const auto expectations = check_expectations(config, match->metrics(), stats);
     const auto summary = summary_json(config, info, *match, stats, expectations);
     staged.write_file("summary.json", summary.dump(2) + "\n");  // keys in the documented order
     staged.write_file("report.html", render_report(nlohmann::json(summary)));
-    staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
+    if (played.next_game < slice.end && !summary["complete"].get<bool>()) {
+      print_results(config, *match, stats, info, staged.staging_dir());
+      fmt::print(stderr,
+                 "arena: interrupted after {} of {} games; partial results (complete: false) and "
+                 "a checkpoint are in {}; continue with: arena run {} --resume\n",
+                 played.next_game, slice.end, staged.staging_dir().string(),
+                 options.config_path + (options.out ? " --out " + *options.out : ""));
+      return 130;
+    }
     staged.commit();
-
-    fmt::print("{}", results_table(config, match->metrics(), stats));
-    fmt::print("{}", matches_text(config, stats));
-    fmt::print("{}", metric_means_text(config, match->metrics(), stats));
-    fmt::print("{}", groups_text(config, *match, stats));
-    fmt::print("{}", stop_text(config, stats));
-    fmt::print("{}", ratings_text(config, stats));
-    fmt::print("{} games in {:.2f} s ({:.0f} games/s, {} threads); results in {}\n", stats.games(),
-               info.wall_seconds, static_cast<double>(stats.games()) / info.wall_seconds,
-               info.threads, staged.final_dir().string());
+    print_results(config, *match, stats, info, staged.final_dir());
     fmt::print("{}", expectations_text(expectations));
     const bool all_reproduced = std::all_of(expectations.begin(), expectations.end(),
                                             [](const auto& r) { return r.reproduced; });

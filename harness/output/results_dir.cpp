@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <stdio.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -34,7 +35,7 @@ void sync_path(const fs::path& path, int flags) {
 
 }  // namespace
 
-StagedResults::StagedResults(fs::path final_dir) : final_(std::move(final_dir)) {
+StagedResults::StagedResults(fs::path final_dir, Start start) : final_(std::move(final_dir)) {
   if (final_.filename().empty()) final_ = final_.parent_path();  // "out/" -> "out"
   if (!replaceable(final_)) {
     throw InputError(
@@ -43,7 +44,28 @@ StagedResults::StagedResults(fs::path final_dir) : final_(std::move(final_dir)) 
   }
   const fs::path parent = final_.has_parent_path() ? final_.parent_path() : fs::path(".");
   fs::create_directories(parent);
-  staging_ = parent / fmt::format(".{}.staging-{}", final_.filename().string(), ::getpid());
+  const std::string name = final_.filename().string();
+  const fs::path lock = parent / fmt::format(".{}.lock", name);
+  lock_fd_ = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (lock_fd_ < 0 || ::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+    throw InputError(
+        fmt::format("{}: another arena run is writing these results", final_.string()));
+  }
+  staging_ = parent / fmt::format(".{}.partial", name);
+  const bool interrupted = fs::exists(staging_ / kCheckpointName);
+  if (start == Start::kResume) {
+    if (!interrupted) {
+      throw InputError(fmt::format("{}: nothing to resume (no checkpoint in {})", final_.string(),
+                                   staging_.string()));
+    }
+    return;
+  }
+  if (interrupted) {
+    throw InputError(fmt::format(
+        "{}: an interrupted run left a checkpoint in {}; add --resume to continue it, or delete "
+        "that folder to start again",
+        final_.string(), staging_.string()));
+  }
   fs::remove_all(staging_);
   fs::create_directory(staging_);
   write_file(kResultsMarker, "written by arena\n");
@@ -51,7 +73,9 @@ StagedResults::StagedResults(fs::path final_dir) : final_(std::move(final_dir)) 
 
 StagedResults::~StagedResults() {
   std::error_code ec;
-  if (!committed_) fs::remove_all(staging_, ec);
+  // An interrupted run keeps its checkpoint and rows for --resume.
+  if (!committed_ && !fs::exists(staging_ / kCheckpointName, ec)) fs::remove_all(staging_, ec);
+  if (lock_fd_ >= 0) ::close(lock_fd_);
 }
 
 void StagedResults::write_file(const std::string& file, const std::string& content) const {
@@ -66,6 +90,8 @@ void StagedResults::write_file(const std::string& file, const std::string& conte
 }
 
 void StagedResults::commit() {
+  std::error_code ignored;
+  fs::remove(staging_ / kCheckpointName, ignored);  // complete: nothing left to resume
   sync_path(staging_, O_RDONLY | O_DIRECTORY);
   std::error_code ec;
   if (fs::exists(final_, ec)) {

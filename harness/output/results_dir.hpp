@@ -1,11 +1,14 @@
 // A results folder that appears whole or not at all.
 //
 // Contract: files are written into a hidden staging folder beside the final
-// one; commit() swaps it in with one rename (renameat2 RENAME_EXCHANGE when an
-// old folder exists), then deletes the old contents. Until commit() the
-// previous results are untouched; if the run fails or is interrupted, the
-// staging folder is removed (or, after kill -9, left hidden beside it).
-// A folder is only ever replaced if it is empty or was written by arena.
+// one, `.NAME.partial`; commit() swaps it in with one rename (renameat2
+// RENAME_EXCHANGE when an old folder exists), then deletes the old contents.
+// Until commit() the previous results are untouched. A staging folder that
+// holds a checkpoint (an interrupted run) is kept, so the run can be resumed;
+// a fresh run refuses to start over it, a resumed run requires it. Without a
+// checkpoint a failed run's staging folder is removed. One run at a time per
+// folder (a lock file `.NAME.lock` beside it). A folder is only ever replaced
+// if it is empty or was written by arena.
 #pragma once
 
 #include <filesystem>
@@ -15,8 +18,10 @@ namespace arena {
 
 class StagedResults {
  public:
-  // Throws InputError when `final_dir` exists and may not be replaced.
-  explicit StagedResults(std::filesystem::path final_dir);
+  enum class Start { kFresh, kResume };
+  // Throws InputError when `final_dir` exists and may not be replaced, when
+  // another run holds it, or when the staging folder does not fit `start`.
+  explicit StagedResults(std::filesystem::path final_dir, Start start = Start::kFresh);
   ~StagedResults();
   StagedResults(const StagedResults&) = delete;
   StagedResults& operator=(const StagedResults&) = delete;
@@ -29,12 +34,17 @@ class StagedResults {
   void commit();
 
   const std::filesystem::path& final_dir() const { return final_; }
+  const std::filesystem::path& staging_dir() const { return staging_; }
 
  private:
   std::filesystem::path final_;
   std::filesystem::path staging_;
+  int lock_fd_ = -1;
   bool committed_ = false;
 };
+
+// The checkpoint an interrupted run leaves in its staging folder.
+inline constexpr const char* kCheckpointName = "checkpoint.json";
 
 // Name of the marker file that identifies a folder written by arena.
 inline constexpr const char* kResultsMarker = ".arena-results";

@@ -1,0 +1,108 @@
+#include "harness/cli/checkpoint.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "harness/config/config_error.hpp"
+
+namespace arena {
+namespace fs = std::filesystem;
+using Json = nlohmann::json;
+
+namespace {
+
+Json read_json(const fs::path& file) {
+  std::ifstream in(file);
+  if (!in) throw InputError(fmt::format("{}: cannot read", file.string()));
+  try {
+    return Json::parse(in);
+  } catch (const Json::exception& e) {
+    throw InputError(fmt::format("{}: not a file arena wrote: {}", file.string(), e.what()));
+  }
+}
+
+void sync_file(const fs::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+}  // namespace
+
+void write_checkpoint(const fs::path& dir, const Checkpoint& c) {
+  const Json j{{"version", 1},
+               {"config", c.config},
+               {"seed", c.seed},
+               {"next_game", c.next_game},
+               {"rows_bytes", c.rows_bytes},
+               {"wall_seconds", c.wall_seconds},
+               {"stats", c.stats.to_json()}};
+  const fs::path temp = dir / (std::string(kCheckpointFile) + ".tmp");
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out << j.dump();
+    out.flush();
+    if (!out) throw std::runtime_error(fmt::format("cannot write {}", temp.string()));
+  }
+  sync_file(temp);
+  fs::rename(temp, dir / kCheckpointFile);  // atomic: the old checkpoint or the new one
+}
+
+std::optional<Checkpoint> read_checkpoint(const fs::path& dir) {
+  const fs::path file = dir / kCheckpointFile;
+  if (!fs::exists(file)) return std::nullopt;
+  const Json j = read_json(file);
+  try {
+    Checkpoint c;
+    c.config = j.at("config").get<std::string>();
+    c.seed = j.at("seed").get<uint64_t>();
+    c.next_game = j.at("next_game").get<uint64_t>();
+    c.rows_bytes = j.at("rows_bytes").get<uint64_t>();
+    c.wall_seconds = j.at("wall_seconds").get<double>();
+    c.stats = RunStats::from_json(j.at("stats"));
+    return c;
+  } catch (const Json::exception& e) {
+    throw InputError(fmt::format("{}: not a checkpoint arena wrote: {}", file.string(), e.what()));
+  }
+}
+
+std::string shard_json(const ShardResult& s) {
+  const Json j{{"version", 1},
+               {"config", s.config},
+               {"seed", s.seed},
+               {"shard", {s.index, s.count}},
+               {"games", {s.first_game, s.end_game}},
+               {"wall_seconds", s.wall_seconds},
+               {"threads", s.threads},
+               {"stats", s.stats.to_json()}};
+  return j.dump() + "\n";
+}
+
+ShardResult read_shard(const fs::path& dir) {
+  const fs::path file = dir / kShardFile;
+  const Json j = read_json(file);
+  try {
+    ShardResult s;
+    s.config = j.at("config").get<std::string>();
+    s.seed = j.at("seed").get<uint64_t>();
+    s.index = j.at("shard").at(0).get<int>();
+    s.count = j.at("shard").at(1).get<int>();
+    s.first_game = j.at("games").at(0).get<uint64_t>();
+    s.end_game = j.at("games").at(1).get<uint64_t>();
+    s.wall_seconds = j.at("wall_seconds").get<double>();
+    s.threads = j.at("threads").get<int>();
+    s.stats = RunStats::from_json(j.at("stats"));
+    return s;
+  } catch (const Json::exception& e) {
+    throw InputError(fmt::format("{}: not a shard arena wrote: {}", file.string(), e.what()));
+  }
+}
+
+}  // namespace arena

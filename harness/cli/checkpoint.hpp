@@ -1,0 +1,58 @@
+// Checkpoints of a run in progress, and the shard files `arena merge` reads.
+//
+// Contract: a checkpoint records, for one results folder in the making, the
+// config as resolved (with its seed), the next game index to play, how many
+// bytes of games.csv belong to the games before it, and the exact results of
+// those games (RunStats as JSON). It is written atomically (temporary file,
+// fsync, rename) after games.csv was flushed and synced to at least that
+// length, so after an interruption at any moment, even kill -9, the last
+// checkpoint is consistent with the rows on disk: resuming truncates
+// games.csv to `rows_bytes` and plays on from `next_game`.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "harness/output/results_dir.hpp"
+#include "harness/runner/run_stats.hpp"
+
+namespace arena {
+
+struct Checkpoint {
+  std::string config;  // config.resolved.yaml text (threads left out: they change nothing)
+  uint64_t seed = 0;
+  uint64_t next_game = 0;
+  uint64_t rows_bytes = 0;
+  double wall_seconds = 0;  // time spent before the checkpoint, for games/s
+  RunStats stats{0, 0};
+};
+
+inline constexpr const char* kCheckpointFile = kCheckpointName;
+
+void write_checkpoint(const std::filesystem::path& dir, const Checkpoint& checkpoint);
+// The checkpoint in `dir`, or nothing when there is none. Throws InputError
+// naming the file when it cannot be read.
+std::optional<Checkpoint> read_checkpoint(const std::filesystem::path& dir);
+
+// What one shard of a run leaves for `arena merge`: its slice of games and
+// their results.
+struct ShardResult {
+  std::string config;
+  uint64_t seed = 0;
+  int index = 0;  // 1..count
+  int count = 1;
+  uint64_t first_game = 0;
+  uint64_t end_game = 0;
+  double wall_seconds = 0;
+  int threads = 1;
+  RunStats stats{0, 0};
+};
+
+inline constexpr const char* kShardFile = "shard.json";
+
+std::string shard_json(const ShardResult& shard);
+ShardResult read_shard(const std::filesystem::path& dir);
+
+}  // namespace arena

@@ -1,0 +1,26 @@
+// Pieces `arena run` shares with `arena merge` (harness/cli/run_command.cpp).
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "harness/config/config.hpp"
+#include "harness/registry/registry.hpp"
+#include "harness/runner/run_stats.hpp"
+#include "harness/stats/summary.hpp"
+
+namespace arena {
+
+// Games the run plays: the match's, capped by stop.max_games; checks that the
+// stop rules fit the match's series. Throws ConfigError.
+uint64_t planned_games(const RunConfig& config, const Match& match);
+
+// The config as a resumed run or a shard must find it again: resolved, with
+// the seed, whatever --threads is.
+std::string config_identity(RunConfig config, uint64_t seed);
+
+// The stdout tables of a finished run.
+void print_results(const RunConfig& config, const Match& match, const RunStats& stats,
+                   const RunInfo& info, const std::filesystem::path& where);
+
+}  // namespace arena

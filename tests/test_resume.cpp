@@ -1,0 +1,139 @@
+// Interrupted runs resume to exactly the uninterrupted results, and shards
+// merge into them: after kill -9, after SIGINT, with another thread count.
+#include <catch2/catch.hpp>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli_support.hpp"
+#include "harness/stats/summary.hpp"
+
+namespace fs = std::filesystem;
+using arena::testing::arena_cli;
+using arena::testing::read_file;
+using arena::testing::scratch;
+using arena::testing::write_file;
+
+namespace {
+
+// Long enough (several seconds) that a signal after one second lands mid-run.
+const char* kLongRun = R"(name: long
+engine: battleship
+seed: 5
+games: 150000
+players:
+  - {name: density, strategy: density}
+  - {name: hunt-target, strategy: hunt-target}
+)";
+
+nlohmann::json untimed(const fs::path& summary) {
+  nlohmann::json j = nlohmann::json::parse(read_file(summary));
+  for (const auto& field : arena::timing_fields()) {
+    j.erase(field);
+    for (auto& v : j["variants"])
+      v.erase(field);
+  }
+  return j;
+}
+
+// Starts `arena ARGS` in the background, sends `signal` after `seconds`, waits; the exit code.
+int run_and_signal(const std::string& args, const char* signal, double seconds,
+                   const fs::path& dir) {
+  const std::string command = "cd " + dir.string() + " && (" + ARENA_EXE + " " + args +
+                              " >/dev/null 2>err.txt & pid=$!; sleep " + std::to_string(seconds) +
+                              "; kill -" + signal + " $pid; wait $pid; echo $? >rc.txt)";
+  std::system(command.c_str());
+  return std::stoi(read_file(dir / "rc.txt"));
+}
+
+void require_same_results(const fs::path& a, const fs::path& b) {
+  REQUIRE(read_file(a / "games.csv") == read_file(b / "games.csv"));
+  REQUIRE(untimed(a / "summary.json") == untimed(b / "summary.json"));
+}
+
+}  // namespace
+
+TEST_CASE("A run killed with -9 resumes to the results of an uninterrupted run") {
+  const fs::path dir = scratch("resume-kill");
+  write_file(dir / "long.yaml", kLongRun);
+  REQUIRE(
+      arena_cli(
+          "run " + (dir / "long.yaml").string() + " --quiet --out " + (dir / "whole").string(), dir)
+          .code == 0);
+  run_and_signal("run long.yaml --quiet --out part --checkpoint-every 0.1", "9", 1.0, dir);
+  REQUIRE(fs::exists(dir / ".part.partial/checkpoint.json"));  // it was killed mid-run
+  CHECK_FALSE(fs::exists(dir / "part"));                       // nothing half-written in place
+  const auto resumed = arena_cli("run " + (dir / "long.yaml").string() + " --quiet --out " +
+                                     (dir / "part").string() + " --resume --threads 1",
+                                 dir);
+  REQUIRE(resumed.code == 0);
+  require_same_results(dir / "whole", dir / "part");
+  CHECK_FALSE(fs::exists(dir / ".part.partial"));
+}
+
+TEST_CASE("SIGINT writes partial results and a checkpoint and resume completes the run") {
+  const fs::path dir = scratch("resume-int");
+  write_file(dir / "long.yaml", kLongRun);
+  REQUIRE(
+      arena_cli(
+          "run " + (dir / "long.yaml").string() + " --quiet --out " + (dir / "whole").string(), dir)
+          .code == 0);
+  CHECK(run_and_signal("run long.yaml --quiet --out part", "INT", 1.0, dir) == 130);
+  CHECK_THAT(read_file(dir / "err.txt"), Catch::Contains("--resume"));
+  const auto partial = nlohmann::json::parse(read_file(dir / ".part.partial/summary.json"));
+  CHECK(partial["complete"] == false);
+  CHECK(partial["games"].get<uint64_t>() < 150000);
+
+  // A fresh run may not overwrite the checkpoint; a changed config may not resume it.
+  const std::string base =
+      "run " + (dir / "long.yaml").string() + " --quiet --out " + (dir / "part").string();
+  CHECK(arena_cli(base, dir).code == 2);
+  const auto changed = arena_cli(base + " --resume --games 140000", dir);
+  CHECK(changed.code == 2);
+  CHECK_THAT(changed.err, Catch::Contains("config changed"));
+
+  REQUIRE(arena_cli(base + " --resume", dir).code == 0);
+  require_same_results(dir / "whole", dir / "part");
+  CHECK(arena_cli(base + " --resume", dir).code == 2);  // nothing left to resume
+}
+
+TEST_CASE("Shards merge into exactly the results of the whole run") {
+  const fs::path dir = scratch("shards");
+  write_file(dir / "duel.yaml", R"(name: duel
+engine: battleship
+seed: 6
+games: 3000
+mode: duel
+players:
+  - {name: density, strategy: density}
+  - {name: hunt-target, strategy: hunt-target}
+  - {name: random, strategy: random}
+)");
+  const std::string config = (dir / "duel.yaml").string();
+  REQUIRE(arena_cli("run " + config + " --quiet --out " + (dir / "whole").string(), dir).code == 0);
+  std::string shards;
+  for (int i = 1; i <= 3; ++i) {
+    const std::string out = (dir / fmt::format("s{}", i)).string();
+    REQUIRE(
+        arena_cli(fmt::format("run {} --quiet --threads 1 --shard {}/3 --out {}", config, i, out),
+                  dir)
+            .code == 0);
+    shards = out + " " + shards;  // any order
+  }
+  REQUIRE(arena_cli("merge " + shards + " --out " + (dir / "merged").string(), dir).code == 0);
+  require_same_results(dir / "whole", dir / "merged");
+  const auto missing =
+      arena_cli("merge " + (dir / "s1").string() + " " + (dir / "s3").string(), dir);
+  CHECK(missing.code == 2);
+  CHECK_THAT(missing.err, Catch::Contains("shard"));
+}
+
+TEST_CASE("A run with early stopping cannot be sharded") {
+  const fs::path dir = scratch("shard-sprt");
+  const auto r = arena_cli(std::string("run ") + ARENA_SOURCE_DIR +
+                               "/configs/battleship-sprt.yaml --shard 1/2 --quiet --out " +
+                               (dir / "x").string(),
+                           dir);
+  CHECK(r.code == 2);
+  CHECK_THAT(r.err, Catch::Contains("early stopping"));
+}
