@@ -50,11 +50,12 @@ inline constexpr ByteBits kByteBits = make_byte_bits();
 inline int nth_set_bit(uint32_t mask, int k) {
   static_assert(kMaxRanks <= 16);
   const auto& t = detail::kByteBits;
-  const uint32_t low = mask & 0xffu;
-  const int in_low = t.count[low];
-  const bool high = k >= in_low;  // the bit is in the second byte
-  const uint32_t byte = high ? (mask >> 8) & 0xffu : low;
-  return (high ? 8 : 0) + t.nth[byte][high ? k - in_low : k];
+  const int in_low = t.count[mask & 0xffu];
+  // 1 when the bit is in the second byte. Arithmetic rather than ?: so that GCC
+  // emits no branch (it turned the selects into a jump taken at random).
+  const int high = k >= in_low;
+  const uint32_t byte = (mask >> (8 * high)) & 0xffu;
+  return 8 * high + t.nth[byte][k - in_low * high];
 }
 
 // Players `view.me()` may ask, in seat order.
