@@ -49,7 +49,8 @@ struct GameResult {
 };
 
 // Whether a Game keeps its public history. Nobody reads the history of a game
-// between stateless strategies, and appending it is a fifth of such a game's cost.
+// between stateless strategies, and appending it is a sizeable part of such a
+// game's cost.
 enum class Record : uint8_t { kHistory, kNothing };
 
 class Game {
