@@ -1,6 +1,8 @@
 #include "engines/go_fish/game.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <stdexcept>
 
 namespace arena::go_fish {
@@ -9,10 +11,14 @@ namespace {
 
 // Unbiased integers below small bounds from 32-bit halves of the Rng's output
 // (Lemire's method on 32 bits): half the generator calls of Rng::below, which
-// matters when a whole game costs a few microseconds.
+// matters when a whole game costs a few microseconds. It works on a copy of the
+// Rng (handed back by rng()) so that its state stays in a register: the byte
+// stores of a shuffle may alias anything, which forced a store and a reload of
+// the state on every swap.
 class HalfWords {
  public:
-  explicit HalfWords(Rng& rng) : rng_(&rng) {}
+  explicit HalfWords(const Rng& rng) : rng_(rng) {}
+  const Rng& rng() const { return rng_; }
   uint32_t below(uint32_t bound) {
     uint64_t m = static_cast<uint64_t>(word()) * bound;
     auto low = static_cast<uint32_t>(m);
@@ -32,44 +38,67 @@ class HalfWords {
       spare_ = false;
       return static_cast<uint32_t>(bits_ >> 32);
     }
-    bits_ = rng_->next();
+    bits_ = rng_.next();
     spare_ = true;
     return static_cast<uint32_t>(bits_);
   }
-  Rng* rng_;
+  Rng rng_;
   uint64_t bits_ = 0;
   bool spare_ = false;
 };
+
+// Whether `deck` holds each of the rules' cards exactly once. Branch-free
+// counting: this runs for every game dealt.
+bool holds_every_card_once(const Rules& rules, std::span<const int8_t> deck) {
+  if (static_cast<int>(deck.size()) != rules.ranks * rules.suits) return false;
+  std::array<uint8_t, kMaxRanks> per_rank{};
+  bool out_of_range = false;
+  for (int8_t card : deck) {
+    const auto rank = static_cast<uint8_t>(card);  // negative ranks become large
+    out_of_range |= rank >= rules.ranks;
+    ++per_rank[rank % kMaxRanks];  // at most kMaxCards (128) cards: no count wraps
+  }
+  if (out_of_range) return false;
+  for (int r = 0; r < rules.ranks; ++r)
+    if (per_rank[r] != rules.suits) return false;
+  return true;
+}
 
 }  // namespace
 
 Deck shuffled_deck(const Rules& rules, Rng& rng) {
   Deck deck;
-  for (int r = 0; r < rules.ranks; ++r)
-    for (int s = 0; s < rules.suits; ++s)
-      deck.cards[deck.size++] = static_cast<int8_t>(r);
+  deck.size = rules.ranks * rules.suits;
+  // The cards in rank order, each rank as one 8-byte store of which the first
+  // `suits` bytes count (the next rank overwrites the rest). The last store ends
+  // by (kMaxRanks - 1) * kMaxSuits + 8 <= kMaxCards: inside the array.
+  static_assert(kMaxSuits <= 8 && (kMaxRanks - 1) * kMaxSuits + 8 <= kMaxCards);
+  for (int r = 0; r < rules.ranks; ++r) {
+    const uint64_t eight = 0x0101010101010101ULL * static_cast<uint64_t>(r);
+    std::memcpy(deck.cards.data() + r * rules.suits, &eight, sizeof eight);
+  }
   HalfWords words(rng);
   for (int i = deck.size - 1; i > 0; --i)
     std::swap(deck.cards[i], deck.cards[words.below(static_cast<uint32_t>(i) + 1)]);
+  rng = words.rng();
   return deck;
 }
 
-Game::Game(const Rules& rules, std::vector<PublicEvent> history)
-    : rules_(rules), round_limit_(round_limit(rules)), history_(std::move(history)) {
+Game::Game(const Rules& rules, std::vector<PublicEvent> history, Record record)
+    : rules_(rules),
+      round_limit_(round_limit(rules)),
+      record_(record),
+      history_(std::move(history)) {
   if (auto error = check(rules)) throw std::invalid_argument("go fish rules: " + *error);
   history_.clear();
   state_.book_owner.fill(-1);
 }
 
-Game::Game(const Rules& rules, std::span<const int8_t> deck, std::vector<PublicEvent> history)
-    : Game(rules, std::move(history)) {
+Game::Game(const Rules& rules, std::span<const int8_t> deck, std::vector<PublicEvent> history,
+           Record record)
+    : Game(rules, std::move(history), record) {
   const int dealt = dealt_per_player(rules_) * rules_.players;
-  std::array<int, kMaxRanks> per_rank{};
-  for (int8_t card : deck)
-    if (card >= 0 && card < rules_.ranks) ++per_rank[card];
-  if (static_cast<int>(deck.size()) != rules_.ranks * rules_.suits ||
-      std::any_of(per_rank.begin(), per_rank.begin() + rules_.ranks,
-                  [&](int n) { return n != rules_.suits; }))
+  if (!holds_every_card_once(rules_, deck))
     throw std::invalid_argument("go fish: the deck must hold every card once");
   for (int i = 0, seat = 0; i < dealt; ++i) {
     hands_[seat].add(deck[i]);
@@ -79,15 +108,15 @@ Game::Game(const Rules& rules, std::span<const int8_t> deck, std::vector<PublicE
   state_.stock_size = static_cast<int>(deck.size()) - dealt;
   for (int p = 0; p < rules_.players; ++p) {
     state_.hand_size[p] = hands_[p].size();
-    for (int r = 0; r < rules_.ranks; ++r)
-      lay_book_if_complete(p, r);
+    for (uint32_t held = hands_[p].held_ranks(); held != 0; held &= held - 1)
+      lay_book_if_complete(p, std::countr_zero(held));
   }
   settle();
 }
 
 Game Game::arranged(const Rules& rules, std::span<const Hand> hands, std::span<const int8_t> stock,
                     int first, std::span<const int> book_owner) {
-  Game game(rules, std::vector<PublicEvent>{});
+  Game game(rules, std::vector<PublicEvent>{}, Record::kHistory);
   for (size_t r = 0; r < book_owner.size(); ++r) {
     if (book_owner[r] < 0) continue;
     game.state_.book_owner[r] = static_cast<int8_t>(book_owner[r]);
@@ -122,22 +151,28 @@ void Game::lay_book(int seat, int rank) {
   log(EventKind::kBook, seat, -1, rank, rules_.suits);
 }
 
-void Game::log(EventKind kind, int player, int target, int rank, int count) {
+void Game::append(EventKind kind, int player, int target, int rank, int count) {
   history_.push_back({kind, static_cast<int8_t>(player), static_cast<int8_t>(target),
                       static_cast<int8_t>(rank), static_cast<int8_t>(count)});
 }
 
+// Out of line and cold, so that building the message costs play() no stack
+// frame or saved registers on the path every legal ask takes.
+[[noreturn, gnu::cold, gnu::noinline]] static void throw_illegal(bool over, Ask ask) {
+  if (over) throw std::invalid_argument("go fish: ask after the game is over");
+  throw std::invalid_argument("go fish: illegal ask (target " + std::to_string(ask.target) +
+                              ", rank " + std::to_string(ask.rank) + ")");
+}
+
 void Game::play(Ask ask) {
   const int me = state_.to_move;
-  if (over()) throw std::invalid_argument("go fish: ask after the game is over");
-  const bool legal = static_cast<unsigned>(ask.target) < static_cast<unsigned>(rules_.players) &&
-                     ask.target != me &&
-                     static_cast<unsigned>(ask.rank) < static_cast<unsigned>(rules_.ranks) &&
-                     hands_[me].holds(ask.rank) &&
-                     (state_.hand_size[ask.target] > 0 || may_ask_empty_hands(rules_));
-  if (!legal)
-    throw std::invalid_argument("go fish: illegal ask (target " + std::to_string(ask.target) +
-                                ", rank " + std::to_string(ask.rank) + ")");
+  const bool legal =
+      !over() && static_cast<unsigned>(ask.target) < static_cast<unsigned>(rules_.players) &&
+      ask.target != me && static_cast<unsigned>(ask.rank) < static_cast<unsigned>(rules_.ranks) &&
+      hands_[me].holds(ask.rank) &&
+      (state_.hand_size[ask.target] > 0 || may_ask_empty_hands(rules_));
+  if (!legal) [[unlikely]]
+    throw_illegal(over(), ask);
   ++asks_;
   ++rounds_;
   const int given = hands_[ask.target].take_all(ask.rank);

@@ -5,7 +5,9 @@
 // the ask of `to_move()`: turns that need no decision (an empty hand drawing,
 // a skip, a forced draw) are resolved before `play` returns. Every change is
 // appended to the public history as PublicEvents in the order it happened
-// (ask, then the go-fish draw, then any book). Hands are per-rank counts and
+// (ask, then the go-fish draw, then any book), unless the game was built with
+// Record::kNothing (play_game does so when no strategy observes events; the
+// history then stays empty). Hands are per-rank counts and
 // the stock a fixed array, so playing allocates nothing once the history
 // buffer (which the caller may lend and take back) has grown to its size.
 // Randomness is only the deck order passed in (see shuffled_deck).
@@ -46,11 +48,17 @@ struct GameResult {
   int seed_winner = 0;  // the seed's rule: the first seat with the top score
 };
 
+// Whether a Game keeps its public history. Nobody reads the history of a game
+// between stateless strategies, and appending it is a sizeable part of such a
+// game's cost.
+enum class Record : uint8_t { kHistory, kNothing };
+
 class Game {
  public:
   // Deals `deck` one card at a time in seat order, the rest is the stock; books
   // made by the deal are laid; seat 0 is to move. `history` is a buffer to reuse.
-  Game(const Rules& rules, std::span<const int8_t> deck, std::vector<PublicEvent> history = {});
+  Game(const Rules& rules, std::span<const int8_t> deck, std::vector<PublicEvent> history = {},
+       Record record = Record::kHistory);
 
   // A position built by hand (tests): these hands, this stock in draw order,
   // `first` to move, book_owner[r] the seat that already laid rank r (-1: none;
@@ -95,7 +103,7 @@ class Game {
   std::vector<PublicEvent> release_history() { return std::move(history_); }
 
  private:
-  explicit Game(const Rules& rules, std::vector<PublicEvent> history);
+  Game(const Rules& rules, std::vector<PublicEvent> history, Record record);
   int draw(int seat) {
     const int rank = stock_[stock_top_++];
     --state_.stock_size;
@@ -109,14 +117,22 @@ class Game {
   void lay_book(int seat, int rank);
   bool has_target(int seat) const {
     if (may_ask_empty_hands(rules_)) return true;
+    if (state_.hand_size[seat == 0 ? 1 : 0] > 0) return true;  // the usual answer, at once
     for (int p = 0; p < rules_.players; ++p)
       if (p != seat && state_.hand_size[p] > 0) return true;
     return false;
   }
-  void pass_turn() {  // no division: this runs every turn
-    state_.to_move = state_.to_move + 1 == rules_.players ? 0 : state_.to_move + 1;
+  // No division, and a multiplication rather than ?: so that GCC emits no
+  // branch: this runs on every go fish.
+  void pass_turn() {
+    const int next = state_.to_move + 1;
+    state_.to_move = next * (next != rules_.players);
   }
-  void log(EventKind kind, int player, int target, int rank, int count);
+  void log(EventKind kind, int player, int target, int rank, int count) {
+    if (record_ == Record::kHistory) append(kind, player, target, rank, count);
+  }
+  // Not inlined: the growth path of push_back would cost play() a stack frame.
+  [[gnu::noinline]] void append(EventKind kind, int player, int target, int rank, int count);
   // Resolves the turns that need no decision until someone must ask or the game is
   // over; the common case (the player to move holds cards and has someone to ask)
   // returns at once.
@@ -137,6 +153,7 @@ class Game {
   int round_limit_ = 0;
   bool truncated_ = false;
   bool over_ = false;  // every book laid, or truncated
+  Record record_ = Record::kHistory;
   std::vector<PublicEvent> history_;
 };
 

@@ -6,8 +6,11 @@
 // `timer.decide(who[s], ...)` and passes through it as one int (encode(Ask)).
 // Strategies see only PlayerViews: begin() once, then every public event
 // through observe(), then decide() on their turns. `on_step(game)` is called
-// after the deal and after every ask (tests check invariants there). The
-// history buffer is reused per thread, so a game allocates nothing once warm.
+// after the deal and after every ask (tests check invariants there). The game
+// keeps its public history only when some strategy observes events (see
+// detail::observes), so `on_step` sees an empty history() in games between
+// strategies that declare kObserves = false. The history buffer is reused per
+// thread, so a game allocates nothing once warm.
 // Throws std::invalid_argument for unplayable rules, seat counts that do not
 // match, or an illegal ask by a strategy.
 #pragma once
@@ -57,8 +60,8 @@ inline Listeners listeners(std::span<AnyPlayer> seats) {
 // Sends history[from..] to every listening seat; returns the new end.
 inline size_t broadcast(const Game& game, std::span<AnyPlayer> seats, const Listeners& to,
                         size_t from) {
+  if (to.size == 0) return from;  // then the game keeps no history either
   const auto history = game.history();
-  if (to.size == 0) return history.size();
   for (; from < history.size(); ++from)
     for (int i = 0; i < to.size; ++i)
       std::visit([&](auto& player) { player.observe(history[from], game.view(to.seat[i])); },
@@ -69,9 +72,8 @@ inline size_t broadcast(const Game& game, std::span<AnyPlayer> seats, const List
 // Plays `game` to the end, asking `decide(seat)` for each ask and telling the
 // listeners every event.
 template <class Timer, class OnStep, class Decide>
-void play_out(Game& game, std::span<AnyPlayer> seats, Timer& timer, std::span<const int> who,
-              OnStep& on_step, Decide&& decide) {
-  const Listeners to = listeners(seats);
+void play_out(Game& game, std::span<AnyPlayer> seats, const Listeners& to, Timer& timer,
+              std::span<const int> who, OnStep& on_step, Decide&& decide) {
   size_t seen = broadcast(game, seats, to, 0);
   on_step(std::as_const(game));
   while (!game.over()) {
@@ -94,7 +96,9 @@ GameResult play_game(const Rules& rules, std::span<AnyPlayer> seats, Rng& deal_r
     throw std::invalid_argument("go fish: seats, seat_rngs and who need one entry per player");
   if (auto error = check(rules)) throw std::invalid_argument("go fish rules: " + *error);
   const Deck deck = shuffled_deck(rules, deal_rng);
-  Game game(rules, deck.span(), std::move(thread_history_buffer()));
+  const detail::Listeners to = detail::listeners(seats);
+  Game game(rules, deck.span(), std::move(thread_history_buffer()),
+            to.size > 0 ? Record::kHistory : Record::kNothing);
   for (size_t s = 0; s < n; ++s)
     std::visit([&](auto& player) { player.begin(game.view(static_cast<int>(s))); }, seats[s]);
   const bool all_random = std::all_of(seats.begin(), seats.end(), [](const AnyPlayer& p) {
@@ -102,10 +106,10 @@ GameResult play_game(const Rules& rules, std::span<AnyPlayer> seats, Rng& deal_r
   });
   if (all_random) {
     // The speed baseline: stateless players, called directly with no variant dispatch.
-    detail::play_out(game, seats, timer, who, on_step,
+    detail::play_out(game, seats, to, timer, who, on_step,
                      [&](int p) { return RandomPlayer{}.decide(game.view(p), seat_rngs[p]); });
   } else {
-    detail::play_out(game, seats, timer, who, on_step, [&](int p) {
+    detail::play_out(game, seats, to, timer, who, on_step, [&](int p) {
       return std::visit([&](auto& player) { return player.decide(game.view(p), seat_rngs[p]); },
                         seats[p]);
     });

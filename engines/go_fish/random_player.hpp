@@ -21,6 +21,10 @@ class RandomPlayer {
     const uint32_t held = view.hand().held_ranks();
     const int kinds = view.hand().distinct_ranks();
     const int rank = nth_set_bit(held, kinds == 1 ? 0 : static_cast<int>(rng.below(kinds)));
+    if (view.players() == 2) {  // the common case: the one opponent, who holds cards
+      const int other = 1 - view.me();
+      if (view.hand_size(other) > 0) return {other, rank};
+    }
     std::array<int8_t, kMaxPlayers> holding{};
     int n = 0;
     for (int p = 0; p < view.players(); ++p)
