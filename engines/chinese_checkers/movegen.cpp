@@ -67,57 +67,24 @@ Bitboard fast_hop_reach(const State& state, int from) {
   return {seen[0], seen[1]};
 }
 
-// The hop chains of all pieces of one position, sharing work: hop edges
-// between empty holes are symmetric, so a piece reaches the union of the
-// components (in the graph of empty holes joined by hops) of its first
-// landings. A landing without an onward hop is a component of its own and
-// needs nothing more; larger components are flooded once, on first use,
-// and shared by every piece (dense positions have large ones).
-class HopComponents {
- public:
-  explicit HopComponents(const State& state) : state_(state) {}
-
-  // `first` (a piece's first landings) with the components of those of its
-  // landings in `hoppable` (State::with_open_hops).
-  Bitboard reach(Bitboard first, Bitboard hoppable) {
-    if (components_ == 0) label_.fill(kNone);  // set up on first use
-    uint64_t lo = first.lo;
-    uint64_t hi = first.hi;
-    for (Bitboard todo = first & hoppable; todo.any();) {
-      const int land = todo.pop_lowest();
-      if (label_[land] == kNone) flood(land);
-      lo |= component_[label_[land]][0];
-      hi |= component_[label_[land]][1];
-    }
-    return {lo, hi};
+// Every hole reached by hop chains whose first landings are `reached`:
+// `hoppable` (State::with_open_hops) marks the landings a chain can go on
+// from, and only those are expanded, each by one table lookup. The
+// components met in random play are small: flooding them again for each
+// piece measured no slower than labelling and sharing them, with less code.
+// No landing is the chain's origin: that hole is occupied, so no hop is
+// open into it.
+Bitboard hop_closure(const State& state, Bitboard reached, Bitboard hoppable) {
+  const Board& b = board();
+  Bitboard todo = reached & hoppable;
+  while (todo.any()) {
+    const int h = todo.pop_lowest();
+    const Bitboard next = b.hop_landings(h, state.open_hops(h)).without(reached);
+    reached |= next;
+    todo |= next & hoppable;
   }
-
- private:
-  static constexpr uint8_t kNone = 0xff;
-
-  // Labels the component of `start` (an empty hole with an open hop); each
-  // hole's landings are one table lookup. The origin of a chain is
-  // occupied, so no hop is open into it and it joins no component.
-  void flood(int start) {
-    const Board& b = board();
-    const auto label = static_cast<uint8_t>(components_++);
-    Bitboard seen = Bitboard::single(start);
-    for (Bitboard todo = seen; todo.any();) {
-      const int h = todo.pop_lowest();
-      label_[h] = label;
-      const Bitboard next = b.hop_landings(h, state_.open_hops(h)).without(seen);
-      seen |= next;
-      todo |= next;
-    }
-    component_[label][0] = seen.lo;
-    component_[label][1] = seen.hi;
-  }
-
-  const State& state_;
-  std::array<uint8_t, 128> label_;
-  uint64_t component_[kHoles][2];  // raw words: construction zeroes nothing
-  int components_ = 0;
-};
+  return reached;
+}
 
 }  // namespace
 
@@ -140,7 +107,6 @@ ARENA_CC_POPCNT void all_destinations(const State& state, PieceDestinations& out
   const Bitboard empty = b.all().without(state.occupied());
   const Bitboard allowed = state.destinations_allowed(state.side_to_move());
   const Bitboard hoppable = state.with_open_hops();
-  HopComponents hops(state);
   int n = 0;
   int total = 0;
   // A plain loop, not for_each_hole: a lambda would not inherit the popcnt
@@ -148,7 +114,7 @@ ARENA_CC_POPCNT void all_destinations(const State& state, PieceDestinations& out
   for (Bitboard mine = state.pieces(state.side_to_move()); mine.any();) {
     const int h = mine.pop_lowest();
     Bitboard to = b.hop_landings(h, state.open_hops(h));
-    if ((to & hoppable).any()) to = hops.reach(to, hoppable);
+    if ((to & hoppable).any()) to = hop_closure(state, to, hoppable);
     to = (to | (b.steps(h) & empty)) & allowed;
     const int count = __builtin_popcountll(to.lo) + __builtin_popcountll(to.hi);
     out.from[n] = static_cast<uint8_t>(h);
