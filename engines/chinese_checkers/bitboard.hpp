@@ -5,7 +5,6 @@
 // rather than a raw `~`). Value type, no allocation.
 #pragma once
 
-#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -43,13 +42,10 @@ struct Bitboard {
 
   // Index of the lowest hole; the set must not be empty.
   constexpr int lowest() const { return lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi); }
-  // Removes and returns the lowest hole; the set must not be empty. Written
-  // to compile to conditional moves: which word holds the lowest hole is
-  // unpredictable in move generation loops.
+  // Removes and returns the lowest hole; the set must not be empty.
   constexpr int pop_lowest() {
-    const int i = lo ? std::countr_zero(lo) : 64 + std::countr_zero(hi);
-    hi &= lo ? ~uint64_t{0} : hi - 1;
-    lo &= lo - 1;  // no change when lo is 0
+    const int i = lowest();
+    reset(i);
     return i;
   }
   // Index of the k-th hole in increasing order, k < count().
@@ -77,42 +73,14 @@ struct Bitboard {
   friend constexpr bool operator==(Bitboard, Bitboard) = default;
 };
 
-// kSelectInByte[k][b]: index of the k-th set bit of the byte b (0 when b has
-// at most k set bits; never read then).
-inline constexpr auto kSelectInByte = [] {
-  std::array<std::array<uint8_t, 256>, 8> table{};
-  for (int b = 0; b < 256; ++b)
-    for (int bit = 0, k = 0; bit < 8; ++bit)
-      if ((b >> bit) & 1) table[k++][b] = static_cast<uint8_t>(bit);
-  return table;
-}();
-
-// Index of the k-th set bit of x (k < popcount64(x)), without a branch or a
-// loop (broadword select, Vigna 2008): per-byte counts, their prefix sums by
-// one multiply, and a bytewise compare with k find the byte; a table then
-// finds the bit in it. Random play draws a move this way.
-constexpr int select64(uint64_t x, int k) {
-  constexpr uint64_t kOnes = 0x0101010101010101ULL;
-  constexpr uint64_t kHighs = 0x8080808080808080ULL;
-  uint64_t counts = x - ((x >> 1) & 0x5555555555555555ULL);
-  counts = (counts & 0x3333333333333333ULL) + ((counts >> 2) & 0x3333333333333333ULL);
-  counts = (counts + (counts >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-  const uint64_t prefix = counts * kOnes;  // byte i: bits in bytes 0..i (at most 64)
-  // Bytes whose prefix is at most k lie wholly before the k-th bit; each
-  // byte of (k | 0x80) - prefix keeps its high bit exactly then, borrow-free.
-  const uint64_t before = ((static_cast<uint64_t>(k) * kOnes | kHighs) - prefix) & kHighs;
-  const int byte = static_cast<int>(((before >> 7) * kOnes) >> 56);
-  // Bits in the bytes before `byte`: prefix shifted up one byte, so that
-  // byte 0 reads 0.
-  const auto skipped = static_cast<int>(((prefix << 8) >> (8 * byte)) & 0xff);
-  const auto in_byte = static_cast<uint8_t>(x >> (8 * byte));
-  return 8 * byte + kSelectInByte[k - skipped][in_byte];
-}
-
 inline int Bitboard::nth(int k) const {
   const int low = popcount64(lo);
-  const bool in_lo = k < low;  // unpredictable: chosen to become cmovs
-  return (in_lo ? 0 : 64) + select64(in_lo ? lo : hi, in_lo ? k : k - low);
+  uint64_t w = k < low ? lo : hi;
+  int base = k < low ? 0 : 64;
+  if (k >= low) k -= low;
+  for (; k > 0; --k)
+    w &= w - 1;  // drop the k lowest bits
+  return base + std::countr_zero(w);
 }
 
 // Calls f(hole) for every hole of b in increasing order.

@@ -76,12 +76,6 @@ constexpr Board::Board() {
       }
     }
   }
-  for (int h = 0; h < kHoles; ++h)
-    for (int g = 0; g < 2; ++g)
-      for (int m = 0; m < 8; ++m)
-        for (int j = 0; j < 3; ++j)
-          if ((m >> j) & 1 && padded_land_[h][3 * g + j] != kSentinel)
-            hop_landings_[g][h][m].set(padded_land_[h][3 * g + j]);
   for (int a = 0; a < kHoles; ++a)
     for (int b = 0; b < kHoles; ++b)
       distance_[a][b] = static_cast<uint8_t>(cube_distance(cube_[a], cube_[b]));

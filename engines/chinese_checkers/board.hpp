@@ -71,12 +71,6 @@ class Board {
   int padded_land(int hole, int d) const { return padded_land_[hole][d]; }
   // Bit d set when hole + 2·direction d is on the star.
   uint8_t land_directions(int hole) const { return land_directions_[hole]; }
-  // The landings of the hops from `hole` in the directions set in `open`
-  // (6 bits, each with a landing on the star): two lookups of 3 directions
-  // each instead of a loop over the bits, whose trip count mispredicts.
-  Bitboard hop_landings(int hole, unsigned open) const {
-    return hop_landings_[0][hole][open & 7] | hop_landings_[1][hole][(open >> 3) & 7];
-  }
 
   // Triangle of a hole (0..5), or -1 for the central hexagon.
   int triangle(int hole) const { return triangle_[hole]; }
@@ -109,8 +103,6 @@ class Board {
   std::array<std::array<uint8_t, 6>, kHoles> padded_neighbour_{};
   std::array<std::array<uint8_t, 6>, kHoles> padded_land_{};
   std::array<uint8_t, kHoles> land_directions_{};
-  // [direction group g][hole][mask m]: landings in directions 3g + bits of m.
-  std::array<std::array<std::array<Bitboard, 8>, kHoles>, 2> hop_landings_{};
   std::array<int8_t, kHoles> triangle_{};
   std::array<Bitboard, kTriangles> triangle_mask_{};
   Bitboard hexagon_mask_{};

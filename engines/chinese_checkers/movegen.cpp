@@ -67,24 +67,62 @@ Bitboard fast_hop_reach(const State& state, int from) {
   return {seen[0], seen[1]};
 }
 
-// Every hole reached by hop chains whose first landings are `reached`:
-// `hoppable` (State::with_open_hops) marks the landings a chain can go on
-// from, and only those are expanded, each by one table lookup. The
-// components met in random play are small: flooding them again for each
-// piece measured no slower than labelling and sharing them, with less code.
-// No landing is the chain's origin: that hole is occupied, so no hop is
-// open into it.
-Bitboard hop_closure(const State& state, Bitboard reached, Bitboard hoppable) {
-  const Board& b = board();
-  Bitboard todo = reached & hoppable;
-  while (todo.any()) {
-    const int h = todo.pop_lowest();
-    const Bitboard next = b.hop_landings(h, state.open_hops(h)).without(reached);
-    reached |= next;
-    todo |= next & hoppable;
+// Hop chains for all pieces of one position, sharing work: hop edges between
+// empty holes are symmetric, so a piece reaches the union of the components
+// (in the graph of empty holes joined by hops) of its first landings. Each
+// component is flooded once, on first use, and then shared by every piece.
+class HopComponents {
+ public:
+  explicit HopComponents(const State& state) : state_(state) { label_.fill(kNone); }
+
+  Bitboard reach(int from) {
+    const Board& b = board();
+    uint64_t lo = 0;
+    uint64_t hi = 0;
+    for (unsigned open = state_.open_hops(from); open; open &= open - 1) {
+      const int land = b.padded_land(from, std::countr_zero(open));
+      if (!state_.open_hops(land)) {  // the usual case: a component of one hole
+        (land < 64 ? lo : hi) |= uint64_t{1} << (land & 63);
+        continue;
+      }
+      if (label_[land] == kNone) flood(land);
+      lo |= component_[label_[land]][0];
+      hi |= component_[label_[land]][1];
+    }
+    // The origin is occupied, so it is in no component: nothing to remove.
+    return {lo, hi};
   }
-  return reached;
-}
+
+ private:
+  static constexpr uint8_t kNone = 0xff;
+
+  void flood(int start) {
+    const Board& b = board();
+    const auto label = static_cast<uint8_t>(components_++);
+    uint64_t words[2] = {0, 0};
+    std::array<uint8_t, kHoles> stack;
+    int top = 0;
+    label_[start] = label;
+    stack[top++] = static_cast<uint8_t>(start);
+    while (top > 0) {
+      const int h = stack[--top];
+      words[h >> 6] |= uint64_t{1} << (h & 63);
+      for (unsigned open = state_.open_hops(h); open; open &= open - 1) {
+        const int land = b.padded_land(h, std::countr_zero(open));
+        if (label_[land] != kNone) continue;
+        label_[land] = label;
+        stack[top++] = static_cast<uint8_t>(land);
+      }
+    }
+    component_[label][0] = words[0];
+    component_[label][1] = words[1];
+  }
+
+  const State& state_;
+  std::array<uint8_t, 128> label_;
+  uint64_t component_[kHoles][2];  // raw words: construction zeroes nothing
+  int components_ = 0;
+};
 
 }  // namespace
 
@@ -99,30 +137,22 @@ Bitboard hop_closure(const State& state, Bitboard reached, Bitboard hoppable) {
 #define ARENA_CC_POPCNT
 #endif
 
-// Per piece: its first landings by table lookup; only if some of them have
-// an onward hop, the components of those. The usual piece so costs lookups
-// and masks, with no branch per hop direction.
 ARENA_CC_POPCNT void all_destinations(const State& state, PieceDestinations& out) {
-  const Board& b = board();
-  const Bitboard empty = b.all().without(state.occupied());
+  const Bitboard occupied = state.occupied();
   const Bitboard allowed = state.destinations_allowed(state.side_to_move());
-  const Bitboard hoppable = state.with_open_hops();
   int n = 0;
   int total = 0;
-  // A plain loop, not for_each_hole: a lambda would not inherit the popcnt
-  // target of this function. Ten pieces, so the trip count is predictable.
-  for (Bitboard mine = state.pieces(state.side_to_move()); mine.any();) {
-    const int h = mine.pop_lowest();
-    Bitboard to = b.hop_landings(h, state.open_hops(h));
-    if ((to & hoppable).any()) to = hop_closure(state, to, hoppable);
-    to = (to | (b.steps(h) & empty)) & allowed;
+  HopComponents hops(state);
+  for_each_hole(state.pieces(state.side_to_move()), [&](int h) {
+    const Bitboard reached = hops.reach(h);
+    const Bitboard to = (board().steps(h).without(occupied) | reached) & allowed;
     const int count = __builtin_popcountll(to.lo) + __builtin_popcountll(to.hi);
     out.from[n] = static_cast<uint8_t>(h);
     out.to[n] = to;
     out.count[n] = count;
     total += count;
     ++n;
-  }
+  });
   out.pieces = n;
   out.total = total;
 }

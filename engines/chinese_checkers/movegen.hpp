@@ -4,10 +4,9 @@
 // holes). Hop chains are flood fills over State::open_hops, the directions
 // with an occupied neighbour and an empty hole beyond, which State keeps per
 // hole as moves are applied; reached sets are bitboards. For a whole
-// position (all_destinations), a piece's first landings are one table
-// lookup, and only landings with an onward hop (State::with_open_hops) are
-// expanded further. A slower breadth-first version (hop_reach) also reports
-// hop counts.
+// position, the components of the graph of empty holes joined by hops are
+// flooded once each and shared by all pieces. A slower breadth-first version
+// (hop_reach) also reports hop counts.
 //
 // Contract: the moves of the side to move are the distinct (from, to) pairs
 // with `to` empty and either a neighbour of `from` (a step) or reachable by a

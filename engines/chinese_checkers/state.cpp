@@ -1,9 +1,6 @@
 #include "engines/chinese_checkers/state.hpp"
 
 #include <stdexcept>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace arena::chinese_checkers {
 
@@ -75,27 +72,6 @@ State State::from_pieces(const Rules& rules, std::span<const Bitboard> pieces, i
   s.hash_ ^= board().zobrist_side(side);
   if (s.finished(side) && !s.game_over()) s.advance_side();
   return s;
-}
-
-Bitboard State::with_open_hops() const {
-  uint64_t words[2] = {0, 0};
-#if defined(__SSE2__)
-  const __m128i low6 = _mm_set1_epi8(0x3f);
-  const __m128i zero = _mm_setzero_si128();
-  for (int chunk = 0; chunk < 8; ++chunk) {
-    const auto* near = reinterpret_cast<const __m128i*>(near_.data() + 16 * chunk);
-    const auto* far = reinterpret_cast<const __m128i*>(far_.data() + 16 * chunk);
-    const __m128i open = _mm_andnot_si128(_mm_loadu_si128(far), _mm_loadu_si128(near));
-    const __m128i closed = _mm_cmpeq_epi8(_mm_and_si128(open, low6), zero);
-    const auto bits = static_cast<uint64_t>(~_mm_movemask_epi8(closed) & 0xffff);
-    words[chunk / 4] |= bits << (16 * (chunk % 4));
-  }
-#else
-  for (int h = 0; h < 128; ++h)
-    words[h >> 6] |= uint64_t{open_hops(h) != 0} << (h & 63);
-#endif
-  // Index Board::kSentinel (127) absorbs updates from off the star.
-  return Bitboard{words[0], words[1]} & board().all();
 }
 
 int State::owner(int hole) const {

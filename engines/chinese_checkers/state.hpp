@@ -49,9 +49,6 @@ class State {
   // neighbour is occupied and the hole beyond it is on the star and empty.
   // Kept up to date by apply, so hop chains cost a byte lookup per hole.
   unsigned open_hops(int hole) const { return near_[hole] & ~far_[hole] & 0x3fu; }
-  // The holes with open_hops(hole) != 0, empty or not: 128 bytes compared at
-  // once (SSE2, part of baseline x86-64; a plain loop elsewhere).
-  Bitboard with_open_hops() const;
 
   bool finished(int seat) const { return finish_ply_[seat] >= 0; }
   // Ply after which `seat` finished, -1 if it has not.
