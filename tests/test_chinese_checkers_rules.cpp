@@ -105,6 +105,19 @@ TEST_CASE("The star has 121 holes: a hexagon of 61 and six triangles of 10") {
   CHECK(b.cube(60) == Cube{0, 0, 0});
 }
 
+TEST_CASE("Bitboard::nth finds the k-th hole as a scan in order does") {
+  Rng rng(77);
+  for (int trial = 0; trial < 300; ++trial) {
+    // Sparse, dense and random words in both halves.
+    Bitboard b{rng.next() & rng.next(), (rng.next() | rng.next()) & board().all().hi};
+    if (trial % 3 == 0) b.lo = ~uint64_t{0};
+    std::vector<int> holes;
+    for_each_hole(b, [&](int h) { holes.push_back(h); });
+    for (int k = 0; k < static_cast<int>(holes.size()); ++k)
+      REQUIRE(b.nth(k) == holes[k]);
+  }
+}
+
 TEST_CASE("Triangle t and t plus 3 are opposite through the centre") {
   const Board& b = board();
   for (int t = 0; t < kTriangles; ++t) {

@@ -126,11 +126,13 @@ class HopComponents {
 
 }  // namespace
 
-// Hardware population count where the compiler may use it: the build targets
+// Hardware population count where the CPU has it: the build targets
 // baseline x86-64, where std::popcount is a library call or a dozen
-// instructions, and counting dominates random play otherwise.
-#if defined(__x86_64__) && defined(__GNUC__)
-#define ARENA_CC_POPCNT __attribute__((target("popcnt")))
+// instructions, and counting dominates random play otherwise. target_clones
+// builds a popcnt and a baseline copy and picks one at load time (ifunc),
+// so the binary still runs on a CPU without POPCNT.
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
+#define ARENA_CC_POPCNT __attribute__((target_clones("popcnt", "default")))
 #else
 #define ARENA_CC_POPCNT
 #endif
