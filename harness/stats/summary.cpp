@@ -16,7 +16,9 @@ using Json = nlohmann::ordered_json;
 
 Json params_json(const ParamSet& params) {
   Json out = Json::object();
-  for (const auto& [name, value] : params.entries()) {
+  for (const auto& entry : params.entries()) {
+    const std::string& name = entry.first;  // not a structured binding: the lambda captures it
+    const ParamValue& value = entry.second;
     std::visit(
         [&](const auto& v) {
           using T = std::decay_t<decltype(v)>;

@@ -47,7 +47,9 @@ class DuelMatch final : public Match {
     const uint64_t game = index % games_per_pairing_;
     const uint64_t pair = paired_ ? game / 2 : game;  // the environment draw
     const bool swapped = game % 2 == 1;
-    const auto [a, b] = pairings_[match];
+    // Plain variables, not a structured binding: the lambda below captures them.
+    const int a = pairings_[match].first;
+    const int b = pairings_[match].second;
 
     // Both fleets come from the pair's environment stream: identical in both games.
     Rng environment(derive_seed(seed_, match, pair, Purpose::kEnvironment));
