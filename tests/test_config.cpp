@@ -121,7 +121,8 @@ TEST_CASE("a missing required key is reported at the map that lacks it") {
 
 TEST_CASE("an unknown engine lists the engines and suggests one") {
   CHECK(error_for("name: t\nengine: battleshp\nplayers: [{strategy: random}]\n") ==
-        "t.yaml:2:9: engine: unknown engine 'battleshp'; engines: battleship, chinese-checkers, go-fish, rooks (did you mean "
+        "t.yaml:2:9: engine: unknown engine 'battleshp'; engines: battleship, chinese-checkers, "
+        "go-fish, rooks (did you mean "
         "'battleship'?)");
 }
 
