@@ -194,19 +194,9 @@ std::vector<StrategySpec> strategy_specs() {
 }  // namespace
 
 EngineSpec chinese_checkers_engine() {
-  EngineSpec engine;
-  engine.name = "chinese-checkers";
-  engine.help = "Chinese Checkers on the 121-hole star, 2 to 6 players, 10 pieces each";
-  engine.modes = {{"play",
-                   "the variants take the seats of each table; every deal is played once per "
-                   "seat order",
-                   1, kMaxPlayers}};
-  engine.rules = rule_params();
-  engine.strategies = strategy_specs();
-  engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {
-    return std::make_unique<PlayMatch>(config, seed);
-  };
-  return engine;
+  return seated_engine<PlayMatch>(
+      "chinese-checkers", "Chinese Checkers on the 121-hole star, 2 to 6 players, 10 pieces each",
+      rule_params(), strategy_specs());
 }
 
 }  // namespace arena

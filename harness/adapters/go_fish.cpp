@@ -142,19 +142,8 @@ std::vector<StrategySpec> strategy_specs() {
 }  // namespace
 
 EngineSpec go_fish_engine() {
-  EngineSpec engine;
-  engine.name = "go-fish";
-  engine.help = "Go Fish with hidden hands, 2 to 10 players";
-  engine.modes = {{"play",
-                   "the variants take the seats of each table; every deal is played once per "
-                   "seat order",
-                   1, kMaxPlayers}};
-  engine.rules = rule_params();
-  engine.strategies = strategy_specs();
-  engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {
-    return std::make_unique<PlayMatch>(config, seed);
-  };
-  return engine;
+  return seated_engine<PlayMatch>("go-fish", "Go Fish with hidden hands, 2 to 10 players",
+                                  rule_params(), strategy_specs());
 }
 
 }  // namespace arena

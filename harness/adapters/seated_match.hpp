@@ -12,6 +12,8 @@
 #pragma once
 
 #include <array>
+#include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -63,6 +65,26 @@ class SeatedMatch : public Match {
   uint64_t games_per_table_;
   bool paired_;
 };
+
+// The EngineSpec of an engine played at tables (mode `play`): its name, help,
+// rules and strategies, and the match type built from a config and a seed.
+template <class PlayMatch>
+EngineSpec seated_engine(std::string name, std::string help, std::vector<ParamSpec> rules,
+                         std::vector<StrategySpec> strategies) {
+  EngineSpec engine;
+  engine.name = std::move(name);
+  engine.help = std::move(help);
+  engine.modes = {{"play",
+                   "the variants take the seats of each table; every deal is played once per "
+                   "seat order",
+                   1, kMaxPlayers}};
+  engine.rules = std::move(rules);
+  engine.strategies = std::move(strategies);
+  engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {
+    return std::make_unique<PlayMatch>(config, seed);
+  };
+  return engine;
+}
 
 // Competition ranks from scores (higher is better): equal scores share a rank.
 template <size_t N>
