@@ -32,9 +32,10 @@ TEST_CASE("Two-seat Chinese Checkers pairs every game with its seats swapped") {
   const Pentanomial& penta = p.stats.pentanomial(0, 1);
   CHECK(penta[0] + penta[1] + penta[2] + penta[3] + penta[4] == 4);
   CHECK(penta[4] == 4);  // greedy beats random from either seat
-  // Each variant moved first in half the games: rows alternate who sits first.
-  CHECK(p.rows.find("0,greedy,1,") != std::string::npos);
-  CHECK(p.rows.find("1,random,2,") != std::string::npos);
+  // Each variant moved first (seat 1, group 0) in half of its games.
+  CHECK(p.stats.variant_in_group(0, 0).games == 4);
+  CHECK(p.stats.variant_in_group(0, 1).games == 4);
+  CHECK(p.stats.variant_in_group(1, 0).games == 4);
 }
 
 TEST_CASE("Chinese Checkers results do not depend on the thread count") {

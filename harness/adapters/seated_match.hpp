@@ -86,16 +86,4 @@ EngineSpec seated_engine(std::string name, std::string help, std::vector<ParamSp
   return engine;
 }
 
-// Competition ranks from scores (higher is better): equal scores share a rank.
-template <size_t N>
-std::array<int, N> ranks_by_score(std::span<const int64_t> scores) {
-  std::array<int, N> ranks{};
-  for (size_t s = 0; s < scores.size(); ++s) {
-    ranks[s] = 1;
-    for (size_t o = 0; o < scores.size(); ++o)
-      ranks[s] += scores[o] > scores[s] ? 1 : 0;
-  }
-  return ranks;
-}
-
 }  // namespace arena

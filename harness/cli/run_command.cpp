@@ -222,10 +222,12 @@ std::filesystem::path results_dir_of(const RunOptions& options, const RunConfig&
   return std::filesystem::path("results") / config.name;
 }
 
-// The checkpoint to resume from, checked against the config as given now.
-Checkpoint checkpoint_to_resume(const StagedResults& staged, const RunConfig& config) {
+// The checkpoint to resume from, checked against the config as given now; a
+// config without a seed takes the seed the interrupted run drew.
+Checkpoint checkpoint_to_resume(const StagedResults& staged, RunConfig& config) {
   std::optional<Checkpoint> c = read_checkpoint(staged.staging_dir());
   if (!c) throw InputError(staged.staging_dir().string() + ": no checkpoint");
+  if (!config.seed) config.seed = c->seed;
   if (config_identity(config, c->seed) != c->config) {
     throw InputError(fmt::format(
         "{}: the config changed since the run was interrupted (compare {} with {}); resume with "
@@ -265,11 +267,7 @@ int run_command(const RunOptions& options, const Registry& registry) {
                                                               ? StagedResults::Start::kResume
                                                               : StagedResults::Start::kFresh);
     std::optional<Checkpoint> resume;
-    if (options.resume) {
-      const auto saved = read_checkpoint(staged.staging_dir());
-      if (!config.seed && saved) config.seed = saved->seed;  // the seed the run drew
-      resume = checkpoint_to_resume(staged, config);
-    }
+    if (options.resume) resume = checkpoint_to_resume(staged, config);
     RunInfo info;
     info.seed = config.seed ? *config.seed : fresh_seed();
     info.threads = config.threads > 0 ? config.threads : tbb::info::default_concurrency();
