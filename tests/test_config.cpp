@@ -174,3 +174,20 @@ TEST_CASE("a fleet with no legal layout is refused at load time") {
   CHECK_THROWS_WITH(registry().find("battleship")->make_match(c, 1),
                     "t.yaml:6:10: rules.fleet: no legal layout of this fleet exists on this board");
 }
+
+TEST_CASE("limits.decision_ms is a positive number of milliseconds") {
+  const RunConfig config =
+      parse_config(std::string(kGood) + "limits: {decision_ms: 2.5}\n", "t.yaml", registry());
+  REQUIRE(config.limits.decision_ms);
+  CHECK(config.limits.decision_budget_ns() == 2'500'000);
+  CHECK(parse_config(kGood, "t.yaml", registry()).limits.decision_budget_ns() == 0);
+  CHECK(error_for(std::string(kGood) + "limits: {decision_ms: 0}\n")
+            .rfind("t.yaml:8:23: "
+                   "limits.decision_ms: ",
+                   0) == 0);
+  CHECK(error_for(std::string(kGood) + "limits: {decison_ms: 5}\n") ==
+        "t.yaml:8:10: limits.decison_ms: unknown key 'decison_ms' in the limits (did you mean "
+        "'decision_ms'?)");
+  CHECK(error_for(std::string(kGood) + "limits: 5\n") ==
+        "t.yaml:8:9: limits: expected a map, got '5'");
+}

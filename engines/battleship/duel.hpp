@@ -4,6 +4,7 @@
 // Contract: `first` fires first at `first_target`, `second` at
 // `second_target`; shooters see only their own shots' answers. Timed under
 // `first_who` and `second_who`. No virtual call and no allocation per shot.
+// A shot off the board throws StrategyFault (kIllegalMove) naming its shooter.
 #pragma once
 
 #include "engines/battleship/ocean.hpp"
@@ -26,6 +27,7 @@ DuelResult play_duel(const Rules& rules, Ocean first_target, Ocean second_target
   while (result.first_shots < cap) {
     const int a = timer.decide(first_who, static_cast<int>(first_target.phase()),
                                [&] { return first.choose(first_rng); });
+    check_on_board(rules, a, first_who);
     first.observe(a, first_target.shoot(a));
     ++result.first_shots;
     if (first_target.fleet_sunk()) {
@@ -34,6 +36,7 @@ DuelResult play_duel(const Rules& rules, Ocean first_target, Ocean second_target
     }
     const int b = timer.decide(second_who, static_cast<int>(second_target.phase()),
                                [&] { return second.choose(second_rng); });
+    check_on_board(rules, b, second_who);
     second.observe(b, second_target.shoot(b));
     ++result.second_shots;
     if (second_target.fleet_sunk()) return result;

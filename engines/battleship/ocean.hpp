@@ -9,8 +9,10 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "engines/battleship/layout.hpp"
+#include "engines/core/strategy_fault.hpp"
 
 namespace arena::battleship {
 
@@ -72,5 +74,16 @@ class Ocean {
   int ships_afloat_;
   int open_hits_ = 0;
 };
+
+[[noreturn, gnu::cold, gnu::noinline]] inline void throw_off_board(int cell, int who) {
+  throw StrategyFault(who, Fault::kIllegalMove,
+                      "battleship: shot at cell " + std::to_string(cell) + ", off the board");
+}
+
+// A shooter's cell must be on the board (a repeated shot is legal, and wasted).
+inline void check_on_board(const Rules& rules, int cell, int who) {
+  if (cell < 0 || cell >= rules.cells()) [[unlikely]]
+    throw_off_board(cell, who);
+}
 
 }  // namespace arena::battleship

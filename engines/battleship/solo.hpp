@@ -3,6 +3,8 @@
 // Contract: the shooter is any type with choose(Rng&) -> cell and
 // observe(cell, ShotResult); the timer is a DecisionTimer whose decide() wraps
 // every choice (timed under `who`). No virtual call and no allocation per shot.
+// A shot off the board throws StrategyFault (kIllegalMove) naming `who`; a
+// repeated shot is legal (and wasted).
 #pragma once
 
 #include "engines/battleship/ocean.hpp"
@@ -26,6 +28,7 @@ SoloResult play_solo(const Rules& rules, Ocean ocean, Shooter& shooter, Rng& rng
   while (!ocean.fleet_sunk() && result.shots < cap) {
     const int cell =
         timer.decide(who, static_cast<int>(ocean.phase()), [&] { return shooter.choose(rng); });
+    check_on_board(rules, cell, who);
     shooter.observe(cell, ocean.shoot(cell));
     ++result.shots;
   }

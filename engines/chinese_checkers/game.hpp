@@ -6,7 +6,7 @@
 // with no legal move passes (no decision). The game ends as State says: with
 // 2 players at the first finisher; with more when at most one seat is
 // unfinished; in any case at rules.max_plies plies. An illegal choice throws
-// std::logic_error (a strategy bug, never a game outcome).
+// StrategyFault (kIllegalMove) naming who[seat]: the harness scores a forfeit.
 //
 // Result, per seat: finish_ply (-1 if unfinished), pieces_in_goal, and
 // distance_to_goal (goal_distance_sum: 0 with all pieces in the goal).
@@ -19,13 +19,15 @@
 
 #include <array>
 #include <span>
-#include <stdexcept>  // logic_error, invalid_argument
+#include <stdexcept>  // invalid_argument
+#include <string>
 #include <tuple>
 
 #include "engines/chinese_checkers/eval.hpp"
 #include "engines/chinese_checkers/movegen.hpp"
 #include "engines/chinese_checkers/players.hpp"
 #include "engines/core/decision_timer.hpp"
+#include "engines/core/strategy_fault.hpp"
 
 namespace arena::chinese_checkers {
 
@@ -78,8 +80,11 @@ GameResult play_game(const Rules& rules, std::span<AnyPlayer> seats, std::span<R
       return encode(choose_move(seats[seat], state, seat_rngs[seat]));
     });
     const Move m = decode(code);
-    if (!is_legal(state, m))
-      throw std::logic_error("chinese checkers: a strategy chose an illegal move");
+    if (!is_legal(state, m)) {
+      throw StrategyFault(who[seat], Fault::kIllegalMove,
+                          "chinese checkers: move " + std::to_string(m.from) + "-" +
+                              std::to_string(m.to) + " is not legal");
+    }
     state.apply(m);
   }
   return game_result(state);

@@ -11,8 +11,8 @@
 // detail::observes), so `on_step` sees an empty history() in games between
 // strategies that declare kObserves = false. The history buffer is reused per
 // thread, so a game allocates nothing once warm.
-// Throws std::invalid_argument for unplayable rules, seat counts that do not
-// match, or an illegal ask by a strategy.
+// Throws std::invalid_argument for unplayable rules or seat counts that do not
+// match, and StrategyFault (kIllegalMove, naming who[s]) for an illegal ask.
 #pragma once
 
 #include <algorithm>
@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "engines/core/rng.hpp"
+#include "engines/core/strategy_fault.hpp"
 #include "engines/go_fish/game.hpp"
 #include "engines/go_fish/players.hpp"
 
@@ -79,7 +80,11 @@ void play_out(Game& game, std::span<AnyPlayer> seats, const Listeners& to, Timer
   while (!game.over()) {
     const int p = game.to_move();
     const int code = timer.decide(who[p], [&] { return encode(decide(p)); });
-    game.play(decode(code));
+    try {
+      game.play(decode(code));
+    } catch (const std::invalid_argument& illegal) {
+      throw StrategyFault(who[p], Fault::kIllegalMove, illegal.what());
+    }
     seen = broadcast(game, seats, to, seen);
     on_step(std::as_const(game));
   }

@@ -86,8 +86,13 @@ class SolveMatch final : public Match {
     const auto optimum = static_cast<int64_t>(rooks::solve_exact(board).size());
     for (int v = 0; v < static_cast<int>(solvers_.size()); ++v) {
       Rng rng(derive_seed(seed_, 0, game, player_purpose(static_cast<uint64_t>(v))));
-      const auto placed = static_cast<int64_t>(
-          sink.timer().decide(v, [&] { return solve(solvers_[v], board, segments, rng); }).size());
+      int64_t placed = 0;
+      try {
+        placed = static_cast<int64_t>(solve_checked(v, board, segments, rng, sink).size());
+      } catch (const StrategyFault& fault) {  // the other solvers' results on this board stand
+        sink.add(SeatResult::forfeited(v, fault.fault(), 2, group));
+        continue;
+      }
       const bool optimal = placed == optimum;
       sink.add(SeatResult{v,
                           optimal ? 1 : 2,
@@ -98,6 +103,17 @@ class SolveMatch final : public Match {
   }
 
  private:
+  // The solver's placement, timed; one that breaks the rules is an illegal move.
+  rooks::Placement solve_checked(int v, const rooks::Board& board, const rooks::Segments& segments,
+                                 Rng& rng, GameSink& sink) const {
+    rooks::Placement placed =
+        sink.timer().decide(v, [&] { return solve(solvers_[v], board, segments, rng); });
+    if (!rooks::legal(board, placed)) {
+      throw StrategyFault(v, Fault::kIllegalMove, "the placement has attacking or blocked rooks");
+    }
+    return placed;
+  }
+
   static rooks::Placement solve(const SolverSpec& s, const rooks::Board& board,
                                 const rooks::Segments& segments, Rng& rng) {
     switch (s.solver) {

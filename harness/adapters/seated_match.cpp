@@ -49,10 +49,12 @@ void SeatedMatch::play(uint64_t index, GameSink& sink, SeriesMemory* /*memory*/)
       derive_seed(seed_, place.table, paired_ ? place.deal : game, Purpose::kEnvironment);
   for (size_t s = 0; s < place.lineup.size(); ++s)
     seated.seat_seeds[s] = derive_seed(seed_, place.table, game, player_purpose(s));
-  play_seated(seated, sink);
+  for (size_t s = 0; s < place.lineup.size(); ++s)
+    sink.seat(place.lineup[s], static_cast<int>(s));
   if (pairs_two_seats()) {
     sink.set_pair(place.table * (games_per_table_ / 2) + place.deal);
   }
+  play_seated(seated, sink);
 }
 
 }  // namespace arena

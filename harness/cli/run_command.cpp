@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <memory>
 #include <random>
+#include <set>
+#include <utility>
 
 #include <fmt/format.h>
 #include <tbb/info.h>
@@ -167,6 +169,14 @@ Played play_into(const RunConfig& config, const Match& match, const StagedResult
     plan.variant_names.push_back(p.name);
   if (resume) plan.initial = &resume->stats;
   plan.interrupt = &InterruptGuard::requested();
+  plan.decision_budget_ns = config.limits.decision_budget_ns();
+  std::set<std::pair<int, Fault>> told;  // the first forfeit of each kind per variant is shown
+  plan.on_forfeit = [&](const ForfeitNote& note) {
+    if (options.quiet || !told.insert({note.variant, note.fault}).second) return;
+    fmt::print(stderr, "arena: game {}: {} forfeits ({}): {}{}\n", note.game,
+               config.players[note.variant].name, fault_name(note.fault), note.detail,
+               " (later ones of this kind are only counted)");
+  };
 
   const double earlier = resume ? resume->wall_seconds : 0;
   const auto start = std::chrono::steady_clock::now();

@@ -33,8 +33,9 @@ namespace {
 
 const std::vector<std::string> kTopLevelKeys = {"name",    "engine", "seed",   "games", "threads",
                                                 "mode",    "format", "anchor", "pairs", "rules",
-                                                "players", "expect", "stop"};
+                                                "players", "expect", "stop",   "limits"};
 const std::vector<std::string> kStopKeys = {"sprt", "ci_width", "max_games", "batch"};
+const std::vector<std::string> kLimitKeys = {"decision_ms"};
 const std::vector<std::string> kSprtKeys = {"elo0", "elo1", "alpha", "beta", "model"};
 const std::vector<std::string> kFormats = {"round-robin", "gauntlet", "head-to-head"};
 const std::vector<std::string> kExpectKeys = {"variant", "metric",    "stat",
@@ -100,6 +101,7 @@ class Loader {
   void parse_expectations(const YAML::Node& root);
   void parse_format(const YAML::Node& root);
   void parse_stop(const YAML::Node& root);
+  void parse_limits(const YAML::Node& root);
 
   const Registry& registry_;
   RunConfig config_;
@@ -344,6 +346,18 @@ void Loader::parse_players(const YAML::Node& root, const EngineSpec& engine, con
   }
 }
 
+void Loader::parse_limits(const YAML::Node& root) {
+  const YAML::Node node = root["limits"];
+  if (!node.IsDefined() || node.IsNull()) return;
+  if (!node.IsMap())
+    throw error(node, "limits", fmt::format("expected a map, got {}", kind_of(node)));
+  check_keys(node, "limits", kLimitKeys, "the limits");
+  if (node["decision_ms"].IsDefined()) {
+    // Up to a day: beyond that a budget is no budget.
+    config_.limits.decision_ms = parse_real(node["decision_ms"], "limits.decision_ms", 1e-3, 864e5);
+  }
+}
+
 void Loader::parse_stop(const YAML::Node& root) {
   const YAML::Node node = root["stop"];
   if (!node.IsDefined() || node.IsNull()) return;
@@ -478,6 +492,7 @@ RunConfig Loader::load(const std::string& text) {
   parse_players(root, engine, *engine.find_mode(config_.mode));
   parse_format(root);
   parse_stop(root);
+  parse_limits(root);
   if (root["pairs"].IsDefined()) config_.pairs = parse_bool(root["pairs"], "pairs");
   if (root["anchor"].IsDefined())
     config_.anchor = parse_one_of(root["anchor"], "anchor", {"first", "mean"});

@@ -48,6 +48,16 @@ struct StopRules {
   bool any() const { return sprt || ci_width; }
 };
 
+// What a strategy may use. A decision over decision_ms forfeits its game
+// (checked when the decision returns; a decision is never interrupted).
+struct Limits {
+  std::optional<double> decision_ms;
+
+  uint64_t decision_budget_ns() const {
+    return decision_ms ? static_cast<uint64_t>(*decision_ms * 1e6) : 0;
+  }
+};
+
 struct RunConfig {
   std::string file;  // path as given, for messages
   std::string name;
@@ -68,6 +78,7 @@ struct RunConfig {
   std::vector<PlayerConfig> players;
   std::vector<Expectation> expect;
   StopRules stop;
+  Limits limits;
   // Where each key was written, by path ("games", "rules.size",
   // "players[1].params.parity"), for errors found after loading.
   std::map<std::string, SourceMark> marks;

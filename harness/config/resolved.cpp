@@ -85,6 +85,11 @@ std::string resolved_yaml(const RunConfig& config, uint64_t seed) {
     }
     out << YAML::EndMap;
   }
+  if (config.limits.decision_ms) {
+    out << YAML::Key << "limits" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "decision_ms" << YAML::Value << *config.limits.decision_ms;
+    out << YAML::EndMap;
+  }
   if (!config.expect.empty()) {
     out << YAML::Key << "expect" << YAML::Value << YAML::BeginSeq;
     for (const Expectation& e : config.expect) {

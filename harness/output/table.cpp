@@ -39,7 +39,11 @@ std::string results_table(const RunConfig& config, const std::vector<MetricSpec>
   std::string out = fmt::format("{:<{}}  {:<12}  {:>10}  {:<22}  {:>21}  {:>10}  {:>10}", "variant",
                                 name_width, "strategy", "games", "win rate [95% CI]",
                                 metric.empty() ? "" : metric + " mean/median/p90", "p50", "p99");
-  out += multi_seat ? fmt::format("  {:>10}  {:>9}\n", "win share", "mean rank") : "\n";
+  bool forfeits = false;  // a column only when some strategy forfeited
+  for (int v = 0; v < stats.variants(); ++v)
+    forfeits = forfeits || stats.variant(v).forfeit_total() > 0;
+  if (multi_seat) out += fmt::format("  {:>10}  {:>9}", "win share", "mean rank");
+  out += forfeits ? fmt::format("  {:>8}\n", "forfeits") : "\n";
   for (int v = 0; v < stats.variants(); ++v) {
     const VariantStats& s = stats.variant(v);
     std::string metric_cell;
@@ -59,6 +63,23 @@ std::string results_table(const RunConfig& config, const std::vector<MetricSpec>
           100.0 * static_cast<double>(s.win_share_units) / kWinShareUnit /
               static_cast<double>(std::max<uint64_t>(1, s.games)),
           static_cast<double>(s.rank_sum) / static_cast<double>(std::max<uint64_t>(1, s.games)));
+    }
+    if (forfeits) out += fmt::format("  {:>8}", s.forfeit_total());
+    out += "\n";
+  }
+  return out + forfeits_text(config, stats);
+}
+
+std::string forfeits_text(const RunConfig& config, const RunStats& stats) {
+  std::string out;
+  for (int v = 0; v < stats.variants(); ++v) {
+    const VariantStats& s = stats.variant(v);
+    if (s.forfeit_total() == 0) continue;
+    out += fmt::format("  {} forfeited {} of {} games:", config.players[v].name, s.forfeit_total(),
+                       s.games);
+    for (int f = 0; f < kFaultKinds; ++f) {
+      if (s.forfeits[f])
+        out += fmt::format(" {} {}", fault_name(static_cast<Fault>(f)), s.forfeits[f]);
     }
     out += "\n";
   }

@@ -12,9 +12,13 @@ namespace arena {
 
 // One row per variant: games, win rate with its 95% interval (when variants
 // contest each other), the engine's main metric (mean, median, p90) and
-// decision latency p50 / p99.
+// decision latency p50 / p99; when a strategy forfeited, a forfeits column
+// and forfeits_text below the table.
 std::string results_table(const RunConfig& config, const std::vector<MetricSpec>& metrics,
                           const RunStats& stats);
+
+// One line per variant that forfeited games: how many, by reason ("" if none).
+std::string forfeits_text(const RunConfig& config, const RunStats& stats);
 
 // One line per pair of variants that met: the first's wins, losses and
 // draws, its score with a 95% interval, Elo with its error and LOS (from the

@@ -14,11 +14,13 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "engines/core/decision_timer.hpp"
 #include "engines/core/latency_histogram.hpp"
 #include "engines/core/rng.hpp"
+#include "engines/core/strategy_fault.hpp"
 
 namespace arena {
 
@@ -34,6 +36,19 @@ struct SeatResult {
   std::array<int64_t, kMaxMetrics> metrics{};
   Outcome outcome = Outcome::kByRank;
   int group = 0;  // index into Match::groups() (e.g. the board size), 0 without groups
+  // Set on the seat whose strategy forfeited the game (rank last, outcome loss).
+  std::optional<Fault> fault = std::nullopt;
+  // False in a forfeited game: the game did not finish, so no seat's metrics count.
+  bool has_metrics = true;
+
+  // The seat of a variant that forfeited, in a match whose seats play
+  // independently (the others' results stand).
+  static SeatResult forfeited(int variant, Fault fault, int rank, int group = 0) {
+    SeatResult seat{variant, rank, {}, Outcome::kLoss, group};
+    seat.fault = fault;
+    seat.has_metrics = false;
+    return seat;
+  }
 };
 
 // Folds a decision into a running hash: integers by value, lists element by element.
@@ -51,11 +66,14 @@ void fold_decision(uint64_t& hash, const std::vector<T>& values) {
 // A DecisionTimer (engines/core/decision_timer.hpp) that adds the steady-clock
 // duration of each decision to the histogram of the variant making it and the
 // phase it is in (histogram variant * kMaxPhases + phase), and folds who
-// decided what into the game's signature (a hash of every move).
+// decided what into the game's signature (a hash of every move). A decision
+// that throws becomes StrategyFault kThrew; one that takes longer than the
+// budget (0: none) becomes kOverBudget once it returns. A decision is never
+// interrupted: one that never returns holds its worker.
 class LatencyRecorder {
  public:
-  explicit LatencyRecorder(std::span<LatencyHistogram> per_variant_phase)
-      : per_variant_phase_(per_variant_phase) {}
+  explicit LatencyRecorder(std::span<LatencyHistogram> per_variant_phase, uint64_t budget_ns = 0)
+      : per_variant_phase_(per_variant_phase), budget_ns_(budget_ns) {}
 
   template <class F>
   decltype(auto) decide(int variant, F&& f) {
@@ -65,29 +83,60 @@ class LatencyRecorder {
   template <class F>
   decltype(auto) decide(int variant, int phase, F&& f) {
     const auto start = std::chrono::steady_clock::now();
-    decltype(auto) choice = f();
+    decltype(auto) choice = call(variant, f);
     const auto stop = std::chrono::steady_clock::now();
-    per_variant_phase_[variant * kMaxPhases + phase].add(
-        static_cast<uint64_t>((stop - start).count()));
+    const auto ns = static_cast<uint64_t>((stop - start).count());
+    per_variant_phase_[variant * kMaxPhases + phase].add(ns);
     fold_decision(signature_, variant);
     fold_decision(signature_, choice);
+    if (budget_ns_ != 0 && ns > budget_ns_) over_budget(variant, ns, budget_ns_);
     return choice;
   }
 
   uint64_t signature() const { return signature_; }
   void reset_signature() { signature_ = 0; }
+  // A forfeit is part of what happened in the game: it enters the signature too.
+  void fold_fault(int variant, Fault fault) {
+    fold_decision(signature_, variant);
+    fold_decision(signature_, static_cast<int>(fault) + 1000);
+  }
 
  private:
+  template <class F>
+  static decltype(auto) call(int variant, F& f) {
+    try {
+      return f();
+    } catch (const StrategyFault&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw StrategyFault(variant, Fault::kThrew, e.what());
+    } catch (...) {
+      throw StrategyFault(variant, Fault::kThrew, "an exception that is not a std::exception");
+    }
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] static void over_budget(int variant, uint64_t ns,
+                                                                 uint64_t budget_ns);
+
   std::span<LatencyHistogram> per_variant_phase_;
+  uint64_t budget_ns_ = 0;
   uint64_t signature_ = 0;
 };
 
 class GameSink {
  public:
-  explicit GameSink(std::span<LatencyHistogram> latency) : timer_(latency) {}
+  explicit GameSink(std::span<LatencyHistogram> latency, uint64_t decision_budget_ns = 0)
+      : timer_(latency, decision_budget_ns) {}
 
   LatencyRecorder& timer() { return timer_; }
+  // Who sits in the game, in seat order, declared before the first decision
+  // by matches whose seats play one game together: if a strategy faults, the
+  // runner scores the game from these with forfeit().
+  void seat(int variant, int group = 0) { lineup_.push_back({variant, group}); }
   void add(const SeatResult& seat) { seats_.push_back(seat); }
+  // Replaces the results with a forfeit by the variant at fault: its seats
+  // lose (rank last), the other seats share first place, no seat has metrics.
+  // Throws std::logic_error when the match declared no seats of that variant.
+  void forfeit(const StrategyFault& fault);
   std::span<const SeatResult> seats() const { return seats_; }
   // Paired games (the same deal played twice with seats swapped) share a key;
   // the runner combines the two into pentanomial counts. Both games of a pair
@@ -96,13 +145,15 @@ class GameSink {
   std::optional<uint64_t> pair() const { return pair_; }
   void clear() {
     seats_.clear();
+    lineup_.clear();
     pair_.reset();
     timer_.reset_signature();
   }
 
  private:
   LatencyRecorder timer_;
-  std::vector<SeatResult> seats_;  // reused from game to game: no allocation per game
+  std::vector<SeatResult> seats_;            // reused from game to game: no allocation per game
+  std::vector<std::pair<int, int>> lineup_;  // (variant, group) per seat
   std::optional<uint64_t> pair_;
 };
 

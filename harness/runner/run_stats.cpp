@@ -128,8 +128,11 @@ void RunStats::add_seat(VariantStats& v, const SeatResult& seat, bool contest, i
   v.rank_sum += static_cast<uint64_t>(seat.rank);
   v.ranks.add(seat.rank);
   if (contest && seat.rank == 1) v.win_share_units += kWinShareUnit / static_cast<uint64_t>(firsts);
-  for (size_t m = 0; m < v.metrics.size(); ++m)
-    v.metrics[m].add(seat.metrics[m]);
+  if (seat.has_metrics) {
+    for (size_t m = 0; m < v.metrics.size(); ++m)
+      v.metrics[m].add(seat.metrics[m]);
+  }
+  if (seat.fault) ++v.forfeits[static_cast<size_t>(*seat.fault)];
   switch (seat.outcome) {
     case Outcome::kWin:
       ++v.record.wins;
@@ -168,6 +171,8 @@ VariantStats& VariantStats::operator+=(const VariantStats& o) {
   record += o.record;
   for (size_t m = 0; m < metrics.size(); ++m)
     metrics[m] += o.metrics[m];
+  for (size_t f = 0; f < forfeits.size(); ++f)
+    forfeits[f] += o.forfeits[f];
   return *this;
 }
 

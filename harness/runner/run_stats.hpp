@@ -5,7 +5,9 @@
 // in a game of two or more seats, rank 1 alone is a win, rank 1 shared a draw,
 // any other rank a loss. A game with a single seat (one variant solo) is
 // counted as played but is not a contest: it adds no win, loss or draw. A
-// seat with an explicit Outcome counts that outcome instead. With groups,
+// seat with an explicit Outcome counts that outcome instead. A forfeited game
+// counts for wins and losses but adds no metric values; the faulty seat's
+// fault is counted. With groups,
 // every variant's statistics are also kept per group.
 #pragma once
 
@@ -77,7 +79,10 @@ struct VariantStats {
   uint64_t win_share_units = 0;  // sum of 1/k per first place shared by k, in kWinShareUnit
   IntHistogram ranks;            // finishing ranks (1 = first), for the rank distribution
   Record record;
-  std::vector<IntHistogram> metrics;  // one per MetricSpec
+  std::vector<IntHistogram> metrics;             // one per MetricSpec, over games with metrics
+  std::array<uint64_t, kFaultKinds> forfeits{};  // games lost by fault, by Fault
+
+  uint64_t forfeit_total() const { return forfeits[0] + forfeits[1] + forfeits[2]; }
 
   VariantStats& operator+=(const VariantStats& other);
 };

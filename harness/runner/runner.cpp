@@ -17,6 +17,7 @@ struct Block {
   uint64_t end = 0;
   RunStats stats;
   std::string rows;
+  std::vector<ForfeitNote> forfeits;
 };
 
 const char* outcome_of(const SeatResult& seat, std::span<const SeatResult> seats) {
@@ -57,21 +58,28 @@ void append_rows(std::string& out, uint64_t game, std::span<const SeatResult> se
     out += outcome_of(seat, seats);
     for (size_t m = 0; m < metric_count; ++m) {
       out += ',';
-      append_integer(out, seat.metrics[m]);
+      if (seat.has_metrics) append_integer(out, seat.metrics[m]);
     }
+    out += ',';
+    if (seat.fault) out += fault_name(*seat.fault);
     out += '\n';
   }
 }
 
 void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& block) {
-  GameSink sink(block.stats.latency());
+  GameSink sink(block.stats.latency(), plan.decision_budget_ns);
   const size_t metric_count = match.metrics().size();
   const uint64_t series = match.series_length();
   std::unique_ptr<SeriesMemory> memory;
   for (uint64_t game = block.begin; game < block.end; ++game) {
     if (game % series == 0) memory = match.new_series();  // blocks start on series boundaries
     sink.clear();
-    match.play(game, sink, memory.get());
+    try {
+      match.play(game, sink, memory.get());
+    } catch (const StrategyFault& fault) {
+      sink.forfeit(fault);
+      block.forfeits.push_back({game, fault.who(), fault.fault(), fault.what()});
+    }
     block.stats.add_game(sink.seats(), sink.pair());
     block.stats.add_signature(game, sink.timer().signature());
     if (keep_rows) append_rows(block.rows, game, sink.seats(), plan, metric_count);
@@ -84,7 +92,7 @@ std::string csv_header(const std::vector<MetricSpec>& metrics) {
   std::string header = "game,variant,rank,outcome";
   for (const auto& m : metrics)
     header += "," + m.name;
-  return header + "\n";
+  return header + ",forfeit\n";
 }
 
 uint64_t block_size(uint64_t games, int threads) {
@@ -118,7 +126,8 @@ RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Pro
     // A block never crosses a stop check, wherever the run started (a resumed
     // run may start at a boundary of another thread count's blocks).
     if (plan.check_every > 0) end = std::min(end, (next / plan.check_every + 1) * plan.check_every);
-    auto block = std::make_shared<Block>(Block{next, end, RunStats(variants, metrics, groups), {}});
+    auto block =
+        std::make_shared<Block>(Block{next, end, RunStats(variants, metrics, groups), {}, {}});
     next = block->end;
     return block;
   };
@@ -134,6 +143,10 @@ RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Pro
       throw std::runtime_error("cannot write games.csv (disk full?)");
     }
     total += block->stats;
+    if (plan.on_forfeit) {
+      for (const ForfeitNote& note : block->forfeits)
+        plan.on_forfeit(note);
+    }
     if (progress) progress->add(block->end - block->begin);
     if (plan.check_every > 0 && block->end % plan.check_every == 0 && plan.stop_when(total)) {
       stopped.store(true, std::memory_order_relaxed);

@@ -27,6 +27,14 @@
 
 namespace arena {
 
+// A game a strategy forfeited: which, who, why, and the fault's message.
+struct ForfeitNote {
+  uint64_t game = 0;
+  int variant = 0;
+  Fault fault = Fault::kThrew;
+  std::string detail;
+};
+
 struct RunPlan {
   // Games [first_game, games) are played: 0 for a whole run; later for a
   // resumed run (whose earlier games are in `initial`) or a shard.
@@ -49,13 +57,18 @@ struct RunPlan {
   // Called in game-index order after each block is merged and its rows
   // written, with the results so far and the next game index (checkpoints).
   std::function<void(const RunStats&, uint64_t next_game)> on_merged = nullptr;
+  // Per-decision budget in nanoseconds (0: none): a decision over it forfeits its game.
+  uint64_t decision_budget_ns = 0;
+  // Called in game-index order, from the merge stage, for each forfeited game.
+  std::function<void(const ForfeitNote&)> on_forfeit = nullptr;
 };
 
 // The games.csv header for a match's metrics.
 std::string csv_header(const std::vector<MetricSpec>& metrics);
 
 // Plays every game of `plan`; appends rows to `rows` (may be null) in game-index
-// order and reports progress (may be null). Exceptions from a game propagate.
+// order and reports progress (may be null). A StrategyFault ends its game by
+// forfeit (GameSink::forfeit); any other exception from a game propagates.
 RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Progress* progress);
 
 // Games (or series, when a match plays series) per block: small enough to keep every worker busy,

@@ -39,7 +39,8 @@ Json variant_json(const VariantStats& v) {
               {"win_share_units", v.win_share_units},
               {"ranks", histogram_json(v.ranks)},
               {"record", {v.record.wins, v.record.losses, v.record.draws}},
-              {"metrics", metrics}};
+              {"metrics", metrics},
+              {"forfeits", v.forfeits}};
 }
 
 VariantStats variant_from(const Json& j) {
@@ -52,6 +53,7 @@ VariantStats variant_from(const Json& j) {
   v.record = Record{r.at(0).get<uint64_t>(), r.at(1).get<uint64_t>(), r.at(2).get<uint64_t>()};
   for (const Json& m : j.at("metrics"))
     v.metrics.push_back(IntHistogram::from_counts(m.get<std::vector<uint64_t>>()));
+  v.forfeits = j.at("forfeits").get<decltype(v.forfeits)>();
   return v;
 }
 

@@ -93,6 +93,11 @@ void add_variant_stats(Json& out, const VariantStats& s, const std::vector<Metri
   for (size_t m = 0; m < metrics.size(); ++m)
     metric_map[metrics[m].name] = metric_json(s.metrics[m]);
   out["metrics"] = metric_map;
+  // Games lost by fault, by reason (metrics above count only finished games).
+  Json forfeits = Json::object();
+  for (int f = 0; f < kFaultKinds; ++f)
+    forfeits[fault_name(static_cast<Fault>(f))] = s.forfeits[f];
+  out["forfeits"] = forfeits;
 }
 
 Json variant_json(const PlayerConfig& player, int v, const Match& match, const RunStats& stats) {
@@ -246,6 +251,19 @@ Json stop_json(const StopRules& rules, const StopStatus& status, const RunStats&
   return out;
 }
 
+std::string nondeterminism(const RunConfig& config, const Match& match, const RunStats& stats) {
+  std::string why = match.nondeterminism();
+  uint64_t over_budget = 0;
+  for (int v = 0; v < stats.variants(); ++v)
+    over_budget += stats.variant(v).forfeits[static_cast<size_t>(Fault::kOverBudget)];
+  if (over_budget == 0) return why;
+  const std::string clock = fmt::format(
+      "{} games were forfeited for decisions over limits.decision_ms ({} ms); which ones "
+      "depends on the machine's speed and load",
+      over_budget, *config.limits.decision_ms);
+  return why.empty() ? clock : why + "; " + clock;
+}
+
 Json summary_json(const RunConfig& config, const RunInfo& info, const Match& match,
                   const RunStats& stats, const std::vector<ExpectationResult>& expectations) {
   Json out;
@@ -263,9 +281,10 @@ Json summary_json(const RunConfig& config, const RunInfo& info, const Match& mat
   out["format"] = config.format;
   out["signature"] = fmt::format("{:016x}", stats.signature());  // hash of every decision
   // Only clock-limited strategies make a run irreproducible; say so where results are read.
-  const std::string why = match.nondeterminism();
+  const std::string why = nondeterminism(config, match, stats);
   out["deterministic"] = why.empty();
   if (!why.empty()) out["nondeterminism"] = why;
+  if (config.limits.decision_ms) out["limits"] = Json{{"decision_ms", *config.limits.decision_ms}};
   const StopStatus stop = evaluate_stop(config.stop, stats);
   out["complete"] = stats.games() == info.planned_games || !stop.stopped_by.empty();
   Json variants = Json::array();

@@ -32,6 +32,10 @@ struct RunInfo {
   uint64_t timer_overhead_ns = 0;
 };
 
+// Why the run's results may not follow from its seed (empty when they do):
+// the match's reasons, and forfeits over the decision budget (the clock's).
+std::string nondeterminism(const RunConfig& config, const Match& match, const RunStats& stats);
+
 nlohmann::ordered_json summary_json(const RunConfig& config, const RunInfo& info,
                                     const Match& match, const RunStats& stats,
                                     const std::vector<ExpectationResult>& expectations);

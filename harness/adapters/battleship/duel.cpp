@@ -62,6 +62,9 @@ class DuelMatch final : public Match {
     const int second = swapped ? a : b;
     Rng first_rng(derive_seed(seed_, match, game, player_purpose(0)));
     Rng second_rng(derive_seed(seed_, match, game, player_purpose(1)));
+    sink.seat(first);
+    sink.seat(second);
+    if (paired_) sink.set_pair(match * (games_per_pairing_ / 2) + pair);
     AnyShooter first_shooter = make_shooter(shooters_[first], tables_, nullptr);
     AnyShooter second_shooter = make_shooter(shooters_[second], tables_, nullptr);
     const bs::DuelResult r = std::visit(
@@ -73,7 +76,6 @@ class DuelMatch final : public Match {
         first_shooter, second_shooter);
     sink.add(SeatResult{first, r.first_won ? 1 : 2, {r.first_shots, 1}});
     sink.add(SeatResult{second, r.first_won ? 2 : 1, {r.second_shots, 0}});
-    if (paired_) sink.set_pair(match * (games_per_pairing_ / 2) + pair);
   }
 
  private:

@@ -1,6 +1,9 @@
 // Mode `solo`: each game draws one fleet; every variant fires at that same
 // fleet (common random numbers: differences between variants are not layout
 // luck) and is ranked by shots, fewest first.
+#include <algorithm>
+#include <optional>
+
 #include "engines/battleship/solo.hpp"
 #include "harness/adapters/battleship/shooters.hpp"
 
@@ -33,26 +36,44 @@ class SoloMatch final : public Match {
     const bs::Ocean ocean(tables_.rules(), layout);
     bs::LearnedPrior* prior = memory ? &static_cast<Series*>(memory)->prior : nullptr;
     std::array<int, kMaxPlayers> shots{};
+    std::array<std::optional<Fault>, kMaxPlayers> faults{};
     const int variants = static_cast<int>(shooters_.size());
     for (int v = 0; v < variants; ++v) {
       Rng rng(derive_seed(seed_, 0, game, player_purpose(static_cast<uint64_t>(v))));
       AnyShooter shooter = make_shooter(shooters_[v], tables_, prior);
-      shots[v] = std::visit(
-          [&](auto& s) {
-            return bs::play_solo(tables_.rules(), ocean, s, rng, sink.timer(), v).shots;
-          },
-          shooter);
+      try {
+        shots[v] = std::visit(
+            [&](auto& s) {
+              return bs::play_solo(tables_.rules(), ocean, s, rng, sink.timer(), v).shots;
+            },
+            shooter);
+      } catch (const StrategyFault& fault) {
+        faults[v] = fault.fault();  // the other shooters' games on this ocean stand
+      }
     }
-    for (int v = 0; v < variants; ++v) {
-      int rank = 1;
-      for (int u = 0; u < variants; ++u)
-        rank += shots[u] < shots[v] ? 1 : 0;
-      sink.add(SeatResult{v, rank, {shots[v]}});
-    }
+    add_results(shots, faults, variants, sink);
     if (prior) prior->add(layout);  // every shooter has now seen the whole fleet
   }
 
  private:
+  // Ranks by shots (fewer is better); a shooter that forfeited ranks below every other.
+  static void add_results(const std::array<int, kMaxPlayers>& shots,
+                          const std::array<std::optional<Fault>, kMaxPlayers>& faults, int variants,
+                          GameSink& sink) {
+    const int finished = static_cast<int>(
+        std::count_if(faults.begin(), faults.begin() + variants, [](auto& f) { return !f; }));
+    for (int v = 0; v < variants; ++v) {
+      if (faults[v]) {
+        sink.add(SeatResult::forfeited(v, *faults[v], finished + 1));
+        continue;
+      }
+      int rank = 1;
+      for (int u = 0; u < variants; ++u)
+        rank += !faults[u] && shots[u] < shots[v] ? 1 : 0;
+      sink.add(SeatResult{v, rank, {shots[v]}});
+    }
+  }
+
   struct Series : SeriesMemory {
     explicit Series(const bs::Rules& rules) : prior(rules) {}
     bs::LearnedPrior prior;
