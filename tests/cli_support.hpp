@@ -10,6 +10,11 @@
 #include <sstream>
 #include <string>
 
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "harness/stats/summary.hpp"
+
 namespace arena::testing {
 
 struct Outcome {
@@ -46,6 +51,23 @@ inline Outcome arena_cli(const std::string& args, const std::filesystem::path& d
       std::string(ARENA_EXE) + " " + args + " >" + out.string() + " 2>" + err.string();
   const int status = std::system(command.c_str());
   return {WEXITSTATUS(status), read_file(out), read_file(err)};
+}
+
+// summary.json without the fields that depend on timing.
+inline nlohmann::json untimed(const std::filesystem::path& summary) {
+  nlohmann::json j = nlohmann::json::parse(read_file(summary));
+  for (const auto& field : arena::timing_fields()) {
+    j.erase(field);
+    for (auto& v : j["variants"])
+      v.erase(field);
+  }
+  return j;
+}
+
+// Two results folders hold the same games and the same untimed summary.
+inline void require_same_results(const std::filesystem::path& a, const std::filesystem::path& b) {
+  REQUIRE(read_file(a / "games.csv") == read_file(b / "games.csv"));
+  REQUIRE(untimed(a / "summary.json") == untimed(b / "summary.json"));
 }
 
 }  // namespace arena::testing

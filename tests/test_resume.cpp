@@ -11,7 +11,9 @@
 namespace fs = std::filesystem;
 using arena::testing::arena_cli;
 using arena::testing::read_file;
+using arena::testing::require_same_results;
 using arena::testing::scratch;
+using arena::testing::untimed;
 using arena::testing::write_file;
 
 namespace {
@@ -26,16 +28,6 @@ players:
   - {name: hunt-target, strategy: hunt-target}
 )";
 
-nlohmann::json untimed(const fs::path& summary) {
-  nlohmann::json j = nlohmann::json::parse(read_file(summary));
-  for (const auto& field : arena::timing_fields()) {
-    j.erase(field);
-    for (auto& v : j["variants"])
-      v.erase(field);
-  }
-  return j;
-}
-
 // Starts `arena ARGS` in the background, sends `signal` after `seconds`, waits; the exit code.
 int run_and_signal(const std::string& args, const char* signal, double seconds,
                    const fs::path& dir) {
@@ -44,11 +36,6 @@ int run_and_signal(const std::string& args, const char* signal, double seconds,
                               "; kill -" + signal + " $pid; wait $pid; echo $? >rc.txt)";
   std::system(command.c_str());
   return std::stoi(read_file(dir / "rc.txt"));
-}
-
-void require_same_results(const fs::path& a, const fs::path& b) {
-  REQUIRE(read_file(a / "games.csv") == read_file(b / "games.csv"));
-  REQUIRE(untimed(a / "summary.json") == untimed(b / "summary.json"));
 }
 
 }  // namespace

@@ -130,8 +130,9 @@ class HopComponents {
 // baseline x86-64, where std::popcount is a library call or a dozen
 // instructions, and counting dominates random play otherwise. target_clones
 // builds a popcnt and a baseline copy and picks one at load time (ifunc),
-// so the binary still runs on a CPU without POPCNT.
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
+// so the binary still runs on a CPU without POPCNT. Not under
+// ThreadSanitizer, which instruments the resolver that runs before it is up.
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && !defined(__SANITIZE_THREAD__)
 #define ARENA_CC_POPCNT __attribute__((target_clones("popcnt", "default")))
 #else
 #define ARENA_CC_POPCNT

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "harness/cli/commands.hpp"
+#include "harness/cli/distributed.hpp"
 #include "harness/config/config.hpp"
 
 namespace {
@@ -38,6 +39,7 @@ void copy_if_given(const CLI::Option* option, const T& value, std::optional<T>& 
 
 int main(int argc, char** argv) {
   using namespace arena;
+  const MpiSession mpi(argc, argv);  // under mpirun or srun: `arena run` spans every process
   const Registry registry = make_registry();
 
   CLI::App app{

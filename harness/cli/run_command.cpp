@@ -14,6 +14,7 @@
 
 #include "harness/cli/checkpoint.hpp"
 #include "harness/cli/commands.hpp"
+#include "harness/cli/distributed.hpp"
 #include "harness/cli/interrupt.hpp"
 #include "harness/cli/run_support.hpp"
 #include "harness/config/config.hpp"
@@ -205,7 +206,7 @@ Played play_into(const RunConfig& config, const Match& match, const StagedResult
   }
 
   Progress progress(plan.games - plan.first_game, Progress::style_for_stderr(options.quiet));
-  RunStats stats = run_games(match, plan, rows.get(), &progress);
+  RunStats stats = run_games_distributed(match, plan, rows.get(), &progress);
   info.wall_seconds = elapsed();
   progress.finish();
   const uint64_t before = resume ? resume->stats.games() : 0;
@@ -264,6 +265,8 @@ void print_results(const RunConfig& config, const Match& match, const RunStats& 
 }
 
 int run_command(const RunOptions& options, const Registry& registry) {
+  if (world_rank() > 0) return serve_as_worker(registry);  // an MPI job's other processes
+  Workers workers;  // until started, they are told there is no run
   try {
     RunConfig config = load_config(options.config_path, registry);
     apply_overrides(config, options);
@@ -294,6 +297,7 @@ int run_command(const RunOptions& options, const Registry& registry) {
     info.timer_overhead_ns = measure_timer_overhead_ns();
     const Slice slice = slice_of(options, info.planned_games, match->series_length());
     staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
+    workers.start(resolved_yaml(config, info.seed));
     Played played = [&] {
       const InterruptGuard guard;
       return play_into(config, *match, staged, info, options, slice, resume);

@@ -3,14 +3,49 @@
 #include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <list>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
+#include <utility>
 
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
 
+// oneTBB from Debian is not built with ThreadSanitizer, so the ordering its
+// pipeline guarantees (serial stages one call at a time; a block handed from
+// stage to stage) is invisible to TSan. These annotations state it, so TSan
+// checks the games themselves without false alarms; they vanish otherwise.
+#if defined(__SANITIZE_THREAD__)
+#include <sanitizer/tsan_interface.h>
+#define ARENA_HAPPENS_BEFORE(address) \
+  __tsan_release(const_cast<void*>(static_cast<const void*>(address)))
+#define ARENA_HAPPENS_AFTER(address) \
+  __tsan_acquire(const_cast<void*>(static_cast<const void*>(address)))
+#define ARENA_NOT_TSAN_CHECKED __attribute__((no_sanitize("thread")))
+#else
+#define ARENA_HAPPENS_BEFORE(address) static_cast<void>(address)
+#define ARENA_HAPPENS_AFTER(address) static_cast<void>(address)
+#define ARENA_NOT_TSAN_CHECKED
+#endif
+
 namespace arena {
 namespace {
+
+// A pipeline stage as oneTBB holds it: oneTBB copies this object in its own
+// code, so it is read where TSan does not look, and the stage's body (on the
+// caller's stack) is called only after the caller's setup is ordered before it.
+template <class Body>
+struct Stage {
+  Body* body;
+  const void* setup;  // released by the caller before the pipeline starts
+
+  template <class... Args>
+  ARENA_NOT_TSAN_CHECKED decltype(auto) operator()(Args&&... args) const {
+    ARENA_HAPPENS_AFTER(setup);
+    return (*body)(std::forward<Args>(args)...);
+  }
+};
 
 struct Block {
   uint64_t begin = 0;
@@ -18,6 +53,29 @@ struct Block {
   RunStats stats;
   std::string rows;
   std::vector<ForfeitNote> forfeits;
+  std::list<Block>::iterator self;  // its place in BlocksInFlight
+};
+
+// Owns the blocks between the pipeline's first and last stage. The pipeline
+// passes plain pointers: those go through oneTBB's own code untouched (a
+// shared_ptr would be copied in its headers, where TSan cannot see the
+// hand-over), and blocks still in flight when a game throws are freed here.
+class BlocksInFlight {
+ public:
+  Block* add(Block block) {
+    const std::lock_guard lock(mutex_);
+    blocks_.push_back(std::move(block));
+    blocks_.back().self = std::prev(blocks_.end());
+    return &blocks_.back();
+  }
+  void remove(Block* block) {
+    const std::lock_guard lock(mutex_);
+    blocks_.erase(block->self);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::list<Block> blocks_;
 };
 
 const char* outcome_of(const SeatResult& seat, std::span<const SeatResult> seats) {
@@ -114,29 +172,40 @@ RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Pro
   std::atomic<bool> stopped{false};
   RunStats total = plan.initial ? *plan.initial : RunStats(variants, metrics, groups);
   uint64_t next = plan.first_game;
-  using BlockPtr = std::shared_ptr<Block>;
+  using BlockPtr = Block*;
+  BlocksInFlight in_flight;
 
+  // For TSan: `start` orders the setup above before every stage (see Stage);
+  // `done` orders every stage before what follows the pipeline.
+  const char start = 0;
+  const char done = 0;
   auto cut = [&](tbb::flow_control& control) -> BlockPtr {
+    ARENA_HAPPENS_AFTER(&next);  // the previous call of this serial stage
     if (next >= plan.games || stopped.load(std::memory_order_relaxed) ||
         (plan.interrupt && plan.interrupt->load(std::memory_order_relaxed))) {
       control.stop();
+      ARENA_HAPPENS_BEFORE(&done);
       return nullptr;
     }
     uint64_t end = std::min(plan.games, next + step);
     // A block never crosses a stop check, wherever the run started (a resumed
     // run may start at a boundary of another thread count's blocks).
     if (plan.check_every > 0) end = std::min(end, (next / plan.check_every + 1) * plan.check_every);
-    auto block =
-        std::make_shared<Block>(Block{next, end, RunStats(variants, metrics, groups), {}, {}});
+    Block* block = in_flight.add(Block{next, end, RunStats(variants, metrics, groups), {}, {}, {}});
     next = block->end;
+    ARENA_HAPPENS_BEFORE(&next);
+    ARENA_HAPPENS_BEFORE(block);  // handed to play
+    ARENA_HAPPENS_BEFORE(&done);
     return block;
   };
   auto play = [&](BlockPtr block) {
+    ARENA_HAPPENS_AFTER(block);
     play_block(match, plan, rows != nullptr, *block);
+    ARENA_HAPPENS_BEFORE(block);  // handed to merge
+    ARENA_HAPPENS_BEFORE(&done);
     return block;
   };
-  // Serial and in order: merging and writing see blocks by ascending game index.
-  auto merge = [&](BlockPtr block) {
+  auto merge_block = [&](const BlockPtr& block) {
     if (stopped.load(std::memory_order_relaxed)) return;  // played past the stop: dropped
     if (rows &&
         std::fwrite(block->rows.data(), 1, block->rows.size(), rows) != block->rows.size()) {
@@ -153,15 +222,29 @@ RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Pro
     }
     if (plan.on_merged) plan.on_merged(total, block->end);
   };
+  // Serial and in order: merging and writing see blocks by ascending game index.
+  auto merge = [&](BlockPtr block) {
+    ARENA_HAPPENS_AFTER(block);
+    ARENA_HAPPENS_AFTER(&total);  // the previous call of this serial stage
+    merge_block(block);
+    in_flight.remove(block);
+    ARENA_HAPPENS_BEFORE(&total);
+    ARENA_HAPPENS_BEFORE(&done);
+  };
 
   tbb::task_arena arena(plan.threads);
+  ARENA_HAPPENS_BEFORE(&start);
   arena.execute([&] {
     tbb::parallel_pipeline(
         static_cast<size_t>(plan.threads) * 4,
-        tbb::make_filter<void, BlockPtr>(tbb::filter_mode::serial_in_order, cut) &
-            tbb::make_filter<BlockPtr, BlockPtr>(tbb::filter_mode::parallel, play) &
-            tbb::make_filter<BlockPtr, void>(tbb::filter_mode::serial_in_order, merge));
+        tbb::make_filter<void, BlockPtr>(tbb::filter_mode::serial_in_order,
+                                         Stage<decltype(cut)>{&cut, &start}) &
+            tbb::make_filter<BlockPtr, BlockPtr>(tbb::filter_mode::parallel,
+                                                 Stage<decltype(play)>{&play, &start}) &
+            tbb::make_filter<BlockPtr, void>(tbb::filter_mode::serial_in_order,
+                                             Stage<decltype(merge)>{&merge, &start}));
   });
+  ARENA_HAPPENS_AFTER(&done);
   return total;
 }
 

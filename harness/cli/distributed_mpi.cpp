@@ -1,0 +1,278 @@
+// MPI support (ARENA_MPI): see distributed.hpp for the protocol's contract.
+//
+// Messages: rank 0 broadcasts the run (a status word, then the resolved
+// config) and then one command per round {kRound, begin, end} or {kDone}.
+// After each round every worker sends rank 0 one JSON text (its counts, its
+// forfeits, or the error that stopped it) and then its games.csv rows.
+#include <mpi.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdlib>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <tbb/info.h>
+#include <nlohmann/json.hpp>
+
+#include "harness/cli/distributed.hpp"
+#include "harness/cli/interrupt.hpp"
+#include "harness/config/config.hpp"
+
+namespace arena {
+namespace {
+
+using Json = nlohmann::json;
+
+// The first word of the run's header, then of each round's command.
+constexpr int64_t kNoRun = 0;
+constexpr int64_t kRun = 1;
+constexpr int64_t kDone = 0;
+constexpr int64_t kRound = 1;
+constexpr int kTagReport = 1;
+constexpr int kTagRows = 2;
+
+bool launched_by_mpi() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"}) {
+    if (std::getenv(name)) return true;
+  }
+  return false;
+}
+
+bool initialised() {
+  int flag = 0;
+  MPI_Initialized(&flag);
+  int finalised = 0;
+  MPI_Finalized(&finalised);
+  return flag && !finalised;
+}
+
+void broadcast(std::array<int64_t, 3>& words) {
+  MPI_Bcast(words.data(), 3, MPI_INT64_T, 0, MPI_COMM_WORLD);
+}
+
+void send_bytes(const std::string& bytes, int tag) {
+  MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, 0, tag, MPI_COMM_WORLD);
+}
+
+std::string receive_bytes(int source, int tag) {
+  MPI_Status status;
+  MPI_Probe(source, tag, MPI_COMM_WORLD, &status);
+  int count = 0;
+  MPI_Get_count(&status, MPI_BYTE, &count);
+  std::string bytes(static_cast<size_t>(count), '\0');
+  MPI_Recv(bytes.data(), count, MPI_BYTE, source, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return bytes;
+}
+
+// Rank `rank`'s slice of the round [begin, end): contiguous whole series.
+std::pair<uint64_t, uint64_t> slice_of(uint64_t begin, uint64_t end, uint64_t series, int rank,
+                                       int ranks) {
+  const uint64_t count = (end - begin + series - 1) / series;
+  const auto at = [&](int r) {
+    return std::min(end, begin + count * static_cast<uint64_t>(r) / ranks * series);
+  };
+  return {at(rank), at(rank + 1)};
+}
+
+// The plan for one slice: no stop checks, interrupts or checkpoints of its
+// own (rank 0 does those between rounds).
+RunPlan slice_plan(const RunPlan& plan, std::pair<uint64_t, uint64_t> slice) {
+  RunPlan part;
+  part.first_game = slice.first;
+  part.games = slice.second;
+  part.threads = plan.threads;
+  part.variant_names = plan.variant_names;
+  part.decision_budget_ns = plan.decision_budget_ns;
+  return part;
+}
+
+// Rows written to memory (a worker sends them; rank 0 writes its own directly).
+struct MemoryRows {
+  char* data = nullptr;
+  size_t size = 0;
+  std::FILE* file = open_memstream(&data, &size);
+  ~MemoryRows() {
+    if (file) std::fclose(file);
+    std::free(data);
+  }
+  std::string take() {
+    std::fflush(file);
+    return std::string(data, size);
+  }
+};
+
+Json forfeits_json(const std::vector<ForfeitNote>& notes) {
+  Json out = Json::array();
+  for (const ForfeitNote& n : notes)
+    out.push_back({n.game, n.variant, static_cast<int>(n.fault), n.detail});
+  return out;
+}
+
+// What a worker needs to play slices.
+struct WorkerRun {
+  RunConfig config;
+  std::unique_ptr<Match> match;
+  RunPlan plan;
+};
+
+WorkerRun prepare_worker(const std::string& yaml, const Registry& registry) {
+  WorkerRun run;
+  run.config = parse_config(yaml, "config.resolved.yaml (from rank 0)", registry);
+  run.match = registry.find(run.config.engine)->make_match(run.config, *run.config.seed);
+  run.plan.threads = run.config.threads > 0 ? run.config.threads : tbb::info::default_concurrency();
+  for (const auto& p : run.config.players)
+    run.plan.variant_names.push_back(p.name);
+  run.plan.decision_budget_ns = run.config.limits.decision_budget_ns();
+  return run;
+}
+
+// A worker's reply for one round: its counts and rows, or why it has none.
+std::pair<std::string, std::string> play_slice(const WorkerRun* run, const std::string& error,
+                                               uint64_t begin, uint64_t end) {
+  if (!run) return {Json{{"error", error}}.dump(), ""};
+  try {
+    RunPlan part = slice_plan(
+        run->plan, slice_of(begin, end, run->match->series_length(), world_rank(), world_size()));
+    std::vector<ForfeitNote> notes;
+    part.on_forfeit = [&](const ForfeitNote& note) { notes.push_back(note); };
+    MemoryRows rows;
+    const RunStats stats = run_games(*run->match, part, rows.file, nullptr);
+    return {Json{{"stats", stats.to_json()}, {"forfeits", forfeits_json(notes)}}.dump(),
+            rows.take()};
+  } catch (const std::exception& e) {
+    return {Json{{"error", e.what()}}.dump(), ""};
+  }
+}
+
+}  // namespace
+
+MpiSession::MpiSession(int& argc, char**& argv) {
+  if (!launched_by_mpi()) return;
+  int provided = 0;
+  // Only the main thread calls MPI; oneTBB's workers never do.
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+}
+
+MpiSession::~MpiSession() {
+  if (initialised()) MPI_Finalize();
+}
+
+int world_rank() {
+  if (!initialised()) return 0;
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  return rank;
+}
+
+int world_size() {
+  if (!initialised()) return 1;
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  return size;
+}
+
+void Workers::start(const std::string& resolved_yaml) {
+  if (world_size() < 2) return;
+  std::array<int64_t, 3> header = {kRun, static_cast<int64_t>(resolved_yaml.size()), 0};
+  broadcast(header);
+  std::string text = resolved_yaml;
+  MPI_Bcast(text.data(), static_cast<int>(text.size()), MPI_BYTE, 0, MPI_COMM_WORLD);
+  told_ = true;
+}
+
+Workers::~Workers() {
+  if (world_size() < 2) return;
+  std::array<int64_t, 3> words = {told_ ? kDone : kNoRun, 0, 0};
+  broadcast(words);  // after start(): the end of the rounds; before: no run at all
+}
+
+RunStats run_games_distributed(const Match& match, const RunPlan& plan, std::FILE* rows,
+                               Progress* progress) {
+  const int ranks = world_size();
+  if (ranks < 2) return run_games(match, plan, rows, progress);
+  const uint64_t series = match.series_length();
+  RunStats total = plan.initial
+                       ? *plan.initial
+                       : RunStats(static_cast<int>(plan.variant_names.size()),
+                                  static_cast<int>(match.metrics().size()),
+                                  std::max<int>(1, static_cast<int>(match.groups().size())));
+  // Start small (a quick first answer) and adapt to about a second per round.
+  uint64_t round = series * static_cast<uint64_t>(ranks) * 16;
+  const uint64_t max_round = static_cast<uint64_t>(ranks) << 20;
+  for (uint64_t next = plan.first_game; next < plan.games;) {
+    if (plan.interrupt && plan.interrupt->load()) break;
+    uint64_t end = std::min(plan.games, next + round);
+    if (plan.check_every > 0) end = std::min(end, (next / plan.check_every + 1) * plan.check_every);
+    const auto start = std::chrono::steady_clock::now();
+    std::array<int64_t, 3> command = {kRound, static_cast<int64_t>(next),
+                                      static_cast<int64_t>(end)};
+    broadcast(command);
+
+    RunPlan own = slice_plan(plan, slice_of(next, end, series, 0, ranks));
+    own.on_forfeit = plan.on_forfeit;
+    total += run_games(match, own, rows, nullptr);
+    std::vector<std::pair<Json, std::string>> reports;  // every one, before any error is raised
+    for (int r = 1; r < ranks; ++r) {
+      Json report = Json::parse(receive_bytes(r, kTagReport));
+      reports.emplace_back(std::move(report), receive_bytes(r, kTagRows));
+    }
+    for (int r = 1; r < ranks; ++r) {
+      const auto& [report, worker_rows] = reports[static_cast<size_t>(r - 1)];
+      if (report.contains("error")) {
+        throw std::runtime_error(
+            fmt::format("MPI rank {}: {}", r, report["error"].get<std::string>()));
+      }
+      total += RunStats::from_json(report["stats"]);
+      if (rows &&
+          std::fwrite(worker_rows.data(), 1, worker_rows.size(), rows) != worker_rows.size())
+        throw std::runtime_error("cannot write games.csv (disk full?)");
+      for (const Json& n : report["forfeits"]) {
+        if (plan.on_forfeit) {
+          plan.on_forfeit({n[0].get<uint64_t>(), n[1].get<int>(),
+                           static_cast<Fault>(n[2].get<int>()), n[3].get<std::string>()});
+        }
+      }
+    }
+    if (progress) progress->add(end - next);
+    if (plan.on_merged) plan.on_merged(total, end);
+    next = end;
+    if (plan.check_every > 0 && end % plan.check_every == 0 && plan.stop_when(total)) break;
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (seconds < 0.5) round = std::min(round * 2, max_round);
+    if (seconds > 2 && round >= 2 * series * static_cast<uint64_t>(ranks)) round /= 2;
+  }
+  return total;
+}
+
+int serve_as_worker(const Registry& registry) {
+  const InterruptGuard guard;  // a first Ctrl-C is rank 0's to act on; a second one exits
+  std::array<int64_t, 3> header{};
+  broadcast(header);
+  if (header[0] == kNoRun) return 0;  // rank 0 reports why
+  std::string yaml(static_cast<size_t>(header[1]), '\0');
+  MPI_Bcast(yaml.data(), static_cast<int>(yaml.size()), MPI_BYTE, 0, MPI_COMM_WORLD);
+  std::unique_ptr<WorkerRun> run;
+  std::string error;
+  try {
+    run = std::make_unique<WorkerRun>(prepare_worker(yaml, registry));
+  } catch (const std::exception& e) {
+    error = e.what();  // told to rank 0 at the first round
+  }
+  while (true) {
+    std::array<int64_t, 3> command{};
+    broadcast(command);
+    if (command[0] == kDone) return error.empty() ? 0 : 1;
+    const auto [report, rows] = play_slice(run.get(), error, static_cast<uint64_t>(command[1]),
+                                           static_cast<uint64_t>(command[2]));
+    send_bytes(report, kTagReport);
+    send_bytes(rows, kTagRows);
+  }
+}
+
+}  // namespace arena

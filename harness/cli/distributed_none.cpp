@@ -1,0 +1,28 @@
+// Built when MPI support is off: one process, nothing to distribute.
+#include <stdexcept>
+
+#include "harness/cli/distributed.hpp"
+
+namespace arena {
+
+MpiSession::MpiSession(int& /*argc*/, char**& /*argv*/) {}
+MpiSession::~MpiSession() = default;
+int world_rank() {
+  return 0;
+}
+int world_size() {
+  return 1;
+}
+Workers::~Workers() = default;
+void Workers::start(const std::string& /*resolved_yaml*/) {}
+
+RunStats run_games_distributed(const Match& match, const RunPlan& plan, std::FILE* rows,
+                               Progress* progress) {
+  return run_games(match, plan, rows, progress);
+}
+
+int serve_as_worker(const Registry& /*registry*/) {
+  throw std::logic_error("serve_as_worker without MPI support");
+}
+
+}  // namespace arena

@@ -1,0 +1,111 @@
+// `mpirun -np 2 arena run` gives exactly the single-process results, stops an
+// SPRT at the same game, and reports bad input once, with no hang. Built only
+// with MPI support (ARENA_MPI).
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+
+#include <fmt/format.h>
+
+#include "cli_support.hpp"
+
+namespace fs = std::filesystem;
+using arena::testing::arena_cli;
+using arena::testing::read_file;
+using arena::testing::require_same_results;
+using arena::testing::scratch;
+using arena::testing::write_file;
+
+namespace {
+
+// Runs `mpirun -np RANKS arena ARGS` (as root too, ranks may share cores).
+arena::testing::Outcome mpirun(int ranks, const std::string& args, const fs::path& dir) {
+  const std::string command = fmt::format(
+      "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
+      "OMPI_MCA_btl_vader_single_copy_mechanism=none {} --oversubscribe -np {} {} {} >{} 2>{}",
+      ARENA_MPIEXEC, ranks, ARENA_EXE, args, (dir / "mpi-out.txt").string(),
+      (dir / "mpi-err.txt").string());
+  const int status = std::system(command.c_str());
+  return {WEXITSTATUS(status), read_file(dir / "mpi-out.txt"), read_file(dir / "mpi-err.txt")};
+}
+
+void require_same_under_mpi(const std::string& name, const std::string& config, int ranks) {
+  const fs::path dir = scratch(name);
+  write_file(dir / "run.yaml", config);
+  const std::string run = "run " + (dir / "run.yaml").string() + " --quiet --out ";
+  REQUIRE(arena_cli(run + (dir / "one").string(), dir).code == 0);
+  const auto distributed = mpirun(ranks, run + (dir / "many").string(), dir);
+  INFO(distributed.err);
+  REQUIRE(distributed.code == 0);
+  require_same_results(dir / "one", dir / "many");
+}
+
+}  // namespace
+
+TEST_CASE("mpirun gives exactly the results of one process", "[mpi]") {
+  // Paired duels in a gauntlet: series of two games must not be split between ranks.
+  require_same_under_mpi("mpi-duel", R"(name: duel
+engine: battleship
+seed: 8
+games: 2000
+mode: duel
+format: gauntlet
+players:
+  - {name: density, strategy: density}
+  - {name: hunt-target, strategy: hunt-target}
+  - {name: random, strategy: random}
+)",
+                         2);
+  // Three seats, every seat order, three ranks.
+  require_same_under_mpi("mpi-gofish", R"(name: gofish
+engine: go-fish
+seed: 9
+games: 1200
+rules: {seats: 3}
+players:
+  - {name: counting, strategy: counting}
+  - {name: memory, strategy: memory}
+  - {name: random, strategy: random}
+  - {name: belief, strategy: belief}
+)",
+                         3);
+}
+
+TEST_CASE("An SPRT under mpirun stops at the same game as one process", "[mpi]") {
+  const fs::path dir = scratch("mpi-sprt");
+  write_file(dir / "run.yaml", R"(name: sprt
+engine: battleship
+seed: 10
+games: 100000
+mode: duel
+format: head-to-head
+players:
+  - {name: density, strategy: density}
+  - {name: random, strategy: random}
+stop:
+  sprt: {elo0: 0, elo1: 20}
+  batch: 200
+)");
+  const std::string run = "run " + (dir / "run.yaml").string() + " --quiet --out ";
+  REQUIRE(arena_cli(run + (dir / "one").string(), dir).code == 0);
+  const auto distributed = mpirun(2, run + (dir / "many").string(), dir);
+  INFO(distributed.err);
+  REQUIRE(distributed.code == 0);
+  require_same_results(dir / "one", dir / "many");
+  const auto summary = arena::testing::untimed(dir / "many" / "summary.json");
+  CHECK(summary["stop"]["stopped_by"] == "sprt");
+  CHECK(summary["games"].get<uint64_t>() < 100000);
+  CHECK(summary["games"].get<uint64_t>() % 200 == 0);
+}
+
+TEST_CASE("A bad config under mpirun exits 2 with one message and no hang", "[mpi]") {
+  const fs::path dir = scratch("mpi-bad");
+  write_file(dir / "bad.yaml",
+             "name: bad\nengine: battleship\ngmaes: 10\nplayers: [{strategy: random}]\n");
+  const auto result = mpirun(2, "run " + (dir / "bad.yaml").string(), dir);
+  CHECK(result.code == 2);
+  const std::string needle = "unknown key 'gmaes'";
+  const auto first = result.err.find(needle);
+  REQUIRE(first != std::string::npos);
+  CHECK(result.err.find(needle, first + 1) == std::string::npos);  // only rank 0 speaks
+}
