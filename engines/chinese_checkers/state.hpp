@@ -53,7 +53,7 @@ class State {
   // many times per position: one pass over 128 bytes (SSE2, part of
   // baseline x86-64; a loop elsewhere).
   struct AllOpenHops {
-    alignas(16) std::array<uint8_t, 128> dirs;  // [hole]: open_hops(hole); 0 past the star
+    alignas(16) std::array<uint8_t, 128> dirs;  // [hole]: open_hops(hole), for holes < kHoles
     Bitboard holes;                             // the holes with an open hop
     Bitboard forks;                             // the holes with two or more
   };
