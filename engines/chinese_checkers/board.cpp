@@ -76,6 +76,11 @@ constexpr Board::Board() {
       }
     }
   }
+  for (int h = 0; h < kHoles; ++h)
+    for (int m = 0; m < 64; ++m)
+      for (int d = 0; d < 6; ++d)
+        if ((m >> d) & 1 && padded_land_[h][d] != kSentinel)
+          hop_landings_[h][m].set(padded_land_[h][d]);
   for (int a = 0; a < kHoles; ++a)
     for (int b = 0; b < kHoles; ++b)
       distance_[a][b] = static_cast<uint8_t>(cube_distance(cube_[a], cube_[b]));

@@ -71,6 +71,10 @@ class Board {
   int padded_land(int hole, int d) const { return padded_land_[hole][d]; }
   // Bit d set when hole + 2·direction d is on the star.
   uint8_t land_directions(int hole) const { return land_directions_[hole]; }
+  // The landings of the hops from `hole` in the directions set in `open`
+  // (6 bits, as State::open_hops): one lookup, so move generation needs no
+  // loop (and no mispredicted exit) per direction.
+  Bitboard hop_landings(int hole, unsigned open) const { return hop_landings_[hole][open & 63]; }
 
   // Triangle of a hole (0..5), or -1 for the central hexagon.
   int triangle(int hole) const { return triangle_[hole]; }
@@ -103,6 +107,8 @@ class Board {
   std::array<std::array<uint8_t, 6>, kHoles> padded_neighbour_{};
   std::array<std::array<uint8_t, 6>, kHoles> padded_land_{};
   std::array<uint8_t, kHoles> land_directions_{};
+  // [hole][m]: the landings in the directions of the bits of m (121 KiB).
+  std::array<std::array<Bitboard, 64>, kHoles> hop_landings_{};
   std::array<int8_t, kHoles> triangle_{};
   std::array<Bitboard, kTriangles> triangle_mask_{};
   Bitboard hexagon_mask_{};

@@ -37,92 +37,33 @@ Bitboard hop_reach(Bitboard occupied, int from, uint8_t* hops) {
 
 namespace {
 
-// Holes reached by hop chains from the piece on `from`: a flood fill that
-// reads State::open_hops (one byte per hole, kept up to date by apply) and
-// keeps the reached set in two words. The piece is not lifted, which changes
-// nothing: its chains land an even number of steps from its origin and so
-// never hop over it, and the origin itself (occupied) is closed as a
-// landing, where a lifted piece could only return to it and reach nothing
-// new.
-Bitboard fast_hop_reach(const State& state, int from) {
+// Adds to `reached` every hole that hop chains reach from the holes of
+// `frontier` (landings already in `reached`), one table lookup per hole;
+// open(h) gives State::open_hops(h). Hops join empty holes symmetrically, so
+// a new landing can always hop back where it came from: only `forks`, the
+// holes with another open hop, go on the frontier (the other landings have
+// nowhere new to go). A chain's origin is occupied here (the piece is not
+// lifted), which changes nothing: chains land an even number of steps from
+// their origin and so never hop over it, and a lifted piece returning to its
+// origin could only hop on to landings it had already reached.
+template <class Open>
+[[gnu::always_inline]] inline Bitboard hop_closure(Open&& open, Bitboard forks, Bitboard reached,
+                                                   Bitboard frontier) {
   const Board& b = board();
-  // Two words indexed by hole / 64: cheaper than 128-bit shifts.
-  uint64_t seen[2] = {0, 0};
-  seen[from >> 6] = uint64_t{1} << (from & 63);
-  std::array<uint8_t, kHoles> stack;
-  int top = 0;
-  stack[top++] = static_cast<uint8_t>(from);
-  while (top > 0) {
-    const int h = stack[--top];
-    for (unsigned open = state.open_hops(h); open; open &= open - 1) {
-      const int land = b.padded_land(h, std::countr_zero(open));
-      const uint64_t bit = uint64_t{1} << (land & 63);
-      uint64_t& word = seen[land >> 6];
-      if (word & bit) continue;
-      word |= bit;
-      stack[top++] = static_cast<uint8_t>(land);
-    }
+  while (frontier.any()) {
+    const int h = frontier.pop_lowest();
+    const Bitboard next = b.hop_landings(h, open(h)).without(reached);
+    reached |= next;
+    frontier |= next & forks;
   }
-  seen[from >> 6] &= ~(uint64_t{1} << (from & 63));
-  return {seen[0], seen[1]};
+  return reached;
 }
 
-// Hop chains for all pieces of one position, sharing work: hop edges between
-// empty holes are symmetric, so a piece reaches the union of the components
-// (in the graph of empty holes joined by hops) of its first landings. Each
-// component is flooded once, on first use, and then shared by every piece.
-class HopComponents {
- public:
-  explicit HopComponents(const State& state) : state_(state) { label_.fill(kNone); }
-
-  Bitboard reach(int from) {
-    const Board& b = board();
-    uint64_t lo = 0;
-    uint64_t hi = 0;
-    for (unsigned open = state_.open_hops(from); open; open &= open - 1) {
-      const int land = b.padded_land(from, std::countr_zero(open));
-      if (!state_.open_hops(land)) {  // the usual case: a component of one hole
-        (land < 64 ? lo : hi) |= uint64_t{1} << (land & 63);
-        continue;
-      }
-      if (label_[land] == kNone) flood(land);
-      lo |= component_[label_[land]][0];
-      hi |= component_[label_[land]][1];
-    }
-    // The origin is occupied, so it is in no component: nothing to remove.
-    return {lo, hi};
-  }
-
- private:
-  static constexpr uint8_t kNone = 0xff;
-
-  void flood(int start) {
-    const Board& b = board();
-    const auto label = static_cast<uint8_t>(components_++);
-    uint64_t words[2] = {0, 0};
-    std::array<uint8_t, kHoles> stack;
-    int top = 0;
-    label_[start] = label;
-    stack[top++] = static_cast<uint8_t>(start);
-    while (top > 0) {
-      const int h = stack[--top];
-      words[h >> 6] |= uint64_t{1} << (h & 63);
-      for (unsigned open = state_.open_hops(h); open; open &= open - 1) {
-        const int land = b.padded_land(h, std::countr_zero(open));
-        if (label_[land] != kNone) continue;
-        label_[land] = label;
-        stack[top++] = static_cast<uint8_t>(land);
-      }
-    }
-    component_[label][0] = words[0];
-    component_[label][1] = words[1];
-  }
-
-  const State& state_;
-  std::array<uint8_t, 128> label_;
-  uint64_t component_[kHoles][2];  // raw words: construction zeroes nothing
-  int components_ = 0;
-};
+Bitboard hop_destinations(const State& state, int from) {
+  const auto open = [&](int h) { return state.open_hops(h); };
+  const Bitboard first = board().hop_landings(from, open(from));
+  return hop_closure(open, board().all(), first, first);
+}
 
 }  // namespace
 
@@ -130,37 +71,80 @@ class HopComponents {
 // baseline x86-64, where std::popcount is a library call or a dozen
 // instructions, and counting dominates random play otherwise. target_clones
 // builds a popcnt and a baseline copy and picks one at load time (ifunc),
-// so the binary still runs on a CPU without POPCNT. Not under
-// ThreadSanitizer, which instruments the resolver that runs before it is up.
+// so the binary still runs on a CPU without POPCNT. No counting inside
+// lambdas: a lambda does not inherit the target. Not under ThreadSanitizer,
+// which instruments the resolver that runs before it is up.
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && !defined(__SANITIZE_THREAD__)
 #define ARENA_CC_POPCNT __attribute__((target_clones("popcnt", "default")))
 #else
 #define ARENA_CC_POPCNT
 #endif
 
+// Three passes, so that the work per piece has no data-dependent branch:
+// steps and first hop landings of every piece by lookups and masks; then
+// whole hop chains, only for the pieces (two or three in random play) with a
+// first landing that has an onward hop; then the counts. Sharing the chains
+// between pieces (they reach whole components of the hop graph) measured
+// slower: most components are met by one piece.
 ARENA_CC_POPCNT void all_destinations(const State& state, PieceDestinations& out) {
-  const Bitboard occupied = state.occupied();
-  const Bitboard allowed = state.destinations_allowed(state.side_to_move());
+  const Board& b = board();
+  const Bitboard empty = b.all().without(state.occupied());
+  State::AllOpenHops hops;
+  state.all_open_hops(hops);
+  const auto open = [&](int h) -> unsigned { return hops.dirs[h]; };
+  // onward[j]: the j-th piece with chains to follow, from the landings
+  // frontier[j].
+  std::array<uint8_t, kPieces> onward;
+  std::array<PieceDestinations::Words, kPieces> frontier;
+  int chains = 0;
   int n = 0;
-  int total = 0;
-  HopComponents hops(state);
-  for_each_hole(state.pieces(state.side_to_move()), [&](int h) {
-    const Bitboard reached = hops.reach(h);
-    const Bitboard to = (board().steps(h).without(occupied) | reached) & allowed;
-    const int count = __builtin_popcountll(to.lo) + __builtin_popcountll(to.hi);
+  for (Bitboard mine = state.pieces(state.side_to_move()); mine.any(); ++n) {
+    const int h = mine.pop_lowest();
+    const Bitboard first = b.hop_landings(h, hops.dirs[h]);
+    const Bitboard to = (b.steps(h) & empty) | first;
+    const Bitboard onward_from = first & hops.holes;
     out.from[n] = static_cast<uint8_t>(h);
-    out.to[n] = to;
-    out.count[n] = count;
-    total += count;
-    ++n;
-  });
+    out.words[n] = {to.lo, to.hi};
+    // Written always, kept only when there is a chain: no branch.
+    onward[chains] = static_cast<uint8_t>(n);
+    frontier[chains] = {onward_from.lo, onward_from.hi};
+    chains += onward_from.any();
+  }
+  // Steps (odd distance from the piece) and hop landings (even) never
+  // coincide, so `to` may seed the closure with both.
+  for (int j = 0; j < chains; ++j) {
+    const int i = onward[j];
+    const Bitboard to = hop_closure(open, hops.forks, out.to(i), {frontier[j].lo, frontier[j].hi});
+    out.words[i] = {to.lo, to.hi};
+  }
+  const Bitboard allowed = state.destinations_allowed(state.side_to_move());
+  int total = 0;
+  for (int i = 0; i < n; ++i) {
+    const uint64_t lo = out.words[i].lo & allowed.lo;
+    const uint64_t hi = out.words[i].hi & allowed.hi;
+    out.words[i] = {lo, hi};
+    out.count[i] = __builtin_popcountll(lo) + __builtin_popcountll(hi);
+    total += out.count[i];
+  }
   out.pieces = n;
   out.total = total;
 }
 
+ARENA_CC_POPCNT Move PieceDestinations::move(int k) const {
+  int i = 0;
+  while (k >= count[i])
+    k -= count[i++];
+  // The k-th hole of piece i's set (Bitboard::nth, with hardware popcount).
+  const int low = __builtin_popcountll(words[i].lo);
+  const bool in_lo = k < low;
+  uint64_t w = in_lo ? words[i].lo : words[i].hi;
+  for (k -= in_lo ? 0 : low; k > 0; --k)
+    w &= w - 1;  // drop the k lowest holes
+  return {from[i], static_cast<uint8_t>((in_lo ? 0 : 64) + std::countr_zero(w))};
+}
+
 Bitboard destinations(const State& state, int from) {
-  const Bitboard reached = state.open_hops(from) ? fast_hop_reach(state, from) : Bitboard{};
-  return (board().steps(from).without(state.occupied()) | reached) &
+  return (board().steps(from).without(state.occupied()) | hop_destinations(state, from)) &
          state.destinations_allowed(state.side_to_move());
 }
 
@@ -169,7 +153,7 @@ void generate_moves(const State& state, MoveList& moves) {
   PieceDestinations d;
   all_destinations(state, d);
   for (int i = 0; i < d.pieces; ++i)
-    for_each_hole(d.to[i], [&](int to) { moves.push({d.from[i], static_cast<uint8_t>(to)}); });
+    for_each_hole(d.to(i), [&](int to) { moves.push({d.from[i], static_cast<uint8_t>(to)}); });
 }
 
 void generate_moves_with_hops(const State& state, MoveList& moves, uint8_t* hops) {
@@ -198,9 +182,7 @@ bool has_move(const State& state) {
   for_each_hole(mine,
                 [&](int h) { any = any || (board().steps(h).without(occupied) & allowed).any(); });
   if (any) return true;
-  for_each_hole(mine, [&](int h) {
-    any = any || (state.open_hops(h) && (fast_hop_reach(state, h) & allowed).any());
-  });
+  for_each_hole(mine, [&](int h) { any = any || (hop_destinations(state, h) & allowed).any(); });
   return any;
 }
 

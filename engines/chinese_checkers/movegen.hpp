@@ -3,10 +3,12 @@
 // Steps are a table lookup and a mask (Board::steps without the occupied
 // holes). Hop chains are flood fills over State::open_hops, the directions
 // with an occupied neighbour and an empty hole beyond, which State keeps per
-// hole as moves are applied; reached sets are bitboards. For a whole
-// position, the components of the graph of empty holes joined by hops are
-// flooded once each and shared by all pieces. A slower breadth-first version
-// (hop_reach) also reports hop counts.
+// hole as moves are applied; a hole's landings are one table lookup
+// (Board::hop_landings) and reached sets are bitboards. For a whole
+// position, every piece's first landings come from lookups without a
+// branch, and only the few pieces with a landing that has an onward hop are
+// flooded further. A slower breadth-first version (hop_reach) also reports
+// hop counts.
 //
 // Contract: the moves of the side to move are the distinct (from, to) pairs
 // with `to` empty and either a neighbour of `from` (a step) or reachable by a
@@ -64,12 +66,22 @@ bool has_move(const State& state);
 // Number of legal moves, without listing them.
 int count_moves(const State& state);
 // Each piece's destinations, for choosing among moves without listing them.
+// Raw words rather than Bitboards: a Bitboard zeroes itself on construction,
+// and random play builds one of these per move.
 struct PieceDestinations {
+  struct Words {
+    uint64_t lo;
+    uint64_t hi;
+  };
   int pieces = 0;  // at most kPieces
   int total = 0;   // number of moves
   std::array<uint8_t, kPieces> from;
   std::array<int, kPieces> count;
-  std::array<Bitboard, kPieces> to;
+  std::array<Words, kPieces> words;
+
+  Bitboard to(int i) const { return {words[i].lo, words[i].hi}; }
+  // The k-th move (0 <= k < total) in the order of generate_moves.
+  Move move(int k) const;
 };
 void all_destinations(const State& state, PieceDestinations& out);
 bool is_legal(const State& state, Move m);

@@ -10,11 +10,7 @@ bool try_random_move(const State& state, Rng& rng, Move& move) {
   PieceDestinations d;
   all_destinations(state, d);
   if (d.total == 0) return false;
-  int k = static_cast<int>(rng.below(static_cast<uint64_t>(d.total)));
-  int i = 0;
-  while (k >= d.count[i])
-    k -= d.count[i++];
-  move = {d.from[i], static_cast<uint8_t>(d.to[i].nth(k))};
+  move = d.move(static_cast<int>(rng.below(static_cast<uint64_t>(d.total))));
   return true;
 }
 

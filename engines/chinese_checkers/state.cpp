@@ -2,6 +2,10 @@
 
 #include <stdexcept>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace arena::chinese_checkers {
 
 void State::add_piece(int hole) {
@@ -20,6 +24,41 @@ void State::remove_piece(int hole) {
     near_[b.padded_neighbour(hole, d)] &= static_cast<uint8_t>(~back);
     far_[b.padded_land(hole, d)] &= static_cast<uint8_t>(~back);
   }
+}
+
+void State::all_open_hops(AllOpenHops& out) const {
+  // Bit h: open_hops(h) is zero (`none`), has at most one direction (`single`).
+  uint64_t none[2] = {0, 0};
+  uint64_t single[2] = {0, 0};
+#if defined(__SSE2__)
+  const __m128i one = _mm_set1_epi8(1);
+  const __m128i zero = _mm_setzero_si128();
+  // 16-bit mask of the bytes of v that are zero.
+  const auto zeros = [&](__m128i v) {
+    return static_cast<uint64_t>(static_cast<uint16_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero))));
+  };
+  for (int chunk = 0; chunk < 8; ++chunk) {
+    const auto* near = reinterpret_cast<const __m128i*>(near_.data() + 16 * chunk);
+    const auto* far = reinterpret_cast<const __m128i*>(far_.data() + 16 * chunk);
+    // Bits 6 and 7 of near_ are never set, so no mask is needed.
+    const __m128i open = _mm_andnot_si128(_mm_loadu_si128(far), _mm_loadu_si128(near));
+    _mm_store_si128(reinterpret_cast<__m128i*>(out.dirs.data() + 16 * chunk), open);
+    const int shift = 16 * (chunk % 4);
+    none[chunk / 4] |= zeros(open) << shift;
+    single[chunk / 4] |= zeros(_mm_and_si128(open, _mm_sub_epi8(open, one))) << shift;
+  }
+#else
+  for (int h = 0; h < 128; ++h) {
+    const unsigned open = open_hops(h);
+    out.dirs[h] = static_cast<uint8_t>(open);
+    none[h >> 6] |= uint64_t{open == 0} << (h & 63);
+    single[h >> 6] |= uint64_t{(open & (open - 1)) == 0} << (h & 63);
+  }
+#endif
+  // Past the star (index Board::kSentinel absorbs updates from off it) is
+  // no hole.
+  out.holes = board().all().without({none[0], none[1]});
+  out.forks = board().all().without({single[0], single[1]});
 }
 
 void State::init_derived() {

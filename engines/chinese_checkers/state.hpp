@@ -49,6 +49,15 @@ class State {
   // neighbour is occupied and the hole beyond it is on the star and empty.
   // Kept up to date by apply, so hop chains cost a byte lookup per hole.
   unsigned open_hops(int hole) const { return near_[hole] & ~far_[hole] & 0x3fu; }
+  // open_hops of every hole at once, for move generation, which reads it
+  // many times per position: one pass over 128 bytes (SSE2, part of
+  // baseline x86-64; a loop elsewhere).
+  struct AllOpenHops {
+    alignas(16) std::array<uint8_t, 128> dirs;  // [hole]: open_hops(hole), for holes < kHoles
+    Bitboard holes;                             // the holes with an open hop
+    Bitboard forks;                             // the holes with two or more
+  };
+  void all_open_hops(AllOpenHops& out) const;
 
   bool finished(int seat) const { return finish_ply_[seat] >= 0; }
   // Ply after which `seat` finished, -1 if it has not.
