@@ -259,9 +259,11 @@ void print_results(const RunConfig& config, const Match& match, const RunStats& 
   fmt::print("{}", groups_text(config, match, stats));
   fmt::print("{}", stop_text(config, stats));
   fmt::print("{}", ratings_text(config, stats));
-  fmt::print("{} games in {:.2f} s ({:.0f} games/s, {} threads); results in {}\n", stats.games(),
+  const std::string processes =
+      world_size() > 1 ? fmt::format(" in rank 0 of {} MPI processes", world_size()) : "";
+  fmt::print("{} games in {:.2f} s ({:.0f} games/s, {} threads{}); results in {}\n", stats.games(),
              info.wall_seconds, static_cast<double>(stats.games()) / info.wall_seconds,
-             info.threads, where.string());
+             info.threads, processes, where.string());
 }
 
 int run_command(const RunOptions& options, const Registry& registry) {
