@@ -72,9 +72,11 @@ Bitboard hop_destinations(const State& state, int from) {
 // instructions, and counting dominates random play otherwise. target_clones
 // builds a popcnt and a baseline copy and picks one at load time (ifunc),
 // so the binary still runs on a CPU without POPCNT. No counting inside
-// lambdas: a lambda does not inherit the target. Not under ThreadSanitizer,
-// which instruments the resolver that runs before it is up.
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__linux__) && !defined(__SANITIZE_THREAD__)
+// lambdas: a lambda does not inherit the target. GCC only (clang 14 leaves
+// a member function's clones unresolved at link time), and not under
+// ThreadSanitizer, which instruments the resolver that runs before it is up.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
+    !defined(__SANITIZE_THREAD__)
 #define ARENA_CC_POPCNT __attribute__((target_clones("popcnt", "default")))
 #else
 #define ARENA_CC_POPCNT
