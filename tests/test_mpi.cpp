@@ -71,6 +71,18 @@ players:
                          3);
 }
 
+TEST_CASE("Workers find a board file relative to the config as rank 0 does", "[mpi]") {
+  // Run from another folder: the board file is next to the config, not here.
+  const fs::path dir = scratch("mpi-rooks");
+  const std::string config = std::string(ARENA_SOURCE_DIR) + "/configs/rooks-seed-sample.yaml";
+  const std::string run = "run " + config + " --quiet --games 200 --out ";
+  REQUIRE(arena_cli(run + (dir / "one").string(), dir).code == 0);
+  const auto distributed = mpirun(2, run + (dir / "many").string(), dir);
+  INFO(distributed.err);
+  REQUIRE(distributed.code == 0);
+  require_same_results(dir / "one", dir / "many");
+}
+
 TEST_CASE("An SPRT under mpirun stops at the same game as one process", "[mpi]") {
   const fs::path dir = scratch("mpi-sprt");
   write_file(dir / "run.yaml", R"(name: sprt

@@ -124,3 +124,17 @@ TEST_CASE("A run with early stopping cannot be sharded") {
   CHECK(r.code == 2);
   CHECK_THAT(r.err, Catch::Contains("early stopping"));
 }
+
+TEST_CASE("A checkpoint of another format version is refused with a clear message") {
+  const fs::path dir = scratch("old-checkpoint");
+  write_file(dir / "run.yaml",
+             "name: old\nengine: battleship\nseed: 1\ngames: 100\n"
+             "players: [{strategy: random}]\n");
+  fs::create_directories(dir / ".old.partial");
+  write_file(dir / ".old.partial" / "checkpoint.json", R"({"version": 1, "config": "x"})");
+  const auto resumed = arena_cli(
+      "run " + (dir / "run.yaml").string() + " --resume --out " + (dir / "old").string(), dir);
+  CHECK(resumed.code == 2);
+  CHECK_THAT(resumed.err,
+             Catch::Contains("format version 1") && Catch::Contains("start the run again"));
+}

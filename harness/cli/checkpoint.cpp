@@ -34,16 +34,28 @@ void sync_file(const fs::path& path) {
   ::close(fd);
 }
 
+// Version 2 added forfeit counts to the statistics and the `forfeit` column
+// to games.csv: files of version 1 cannot be continued or merged.
+constexpr int kFormatVersion = 2;
+
+void check_version(const Json& j, const fs::path& file, const char* what) {
+  const auto it = j.is_object() ? j.find("version") : j.end();
+  const int version = it != j.end() && it->is_number_integer() ? it->get<int>() : 0;
+  if (version != kFormatVersion) {
+    throw InputError(
+        fmt::format("{}: a {} of format version {}, written by another version of "
+                    "arena; this one reads version {}: start the run again",
+                    file.string(), what, version, kFormatVersion));
+  }
+}
+
 }  // namespace
 
 void write_checkpoint(const fs::path& dir, const Checkpoint& c) {
-  const Json j{{"version", 1},
-               {"config", c.config},
-               {"seed", c.seed},
-               {"next_game", c.next_game},
-               {"rows_bytes", c.rows_bytes},
-               {"wall_seconds", c.wall_seconds},
-               {"stats", c.stats.to_json()}};
+  const Json j{
+      {"version", kFormatVersion}, {"config", c.config},         {"seed", c.seed},
+      {"next_game", c.next_game},  {"rows_bytes", c.rows_bytes}, {"wall_seconds", c.wall_seconds},
+      {"stats", c.stats.to_json()}};
   const fs::path temp = dir / (std::string(kCheckpointFile) + ".tmp");
   {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
@@ -59,6 +71,7 @@ std::optional<Checkpoint> read_checkpoint(const fs::path& dir) {
   const fs::path file = dir / kCheckpointFile;
   if (!fs::exists(file)) return std::nullopt;
   const Json j = read_json(file);
+  check_version(j, file, "checkpoint");
   try {
     Checkpoint c;
     c.config = j.at("config").get<std::string>();
@@ -74,7 +87,7 @@ std::optional<Checkpoint> read_checkpoint(const fs::path& dir) {
 }
 
 std::string shard_json(const ShardResult& s) {
-  const Json j{{"version", 1},
+  const Json j{{"version", kFormatVersion},
                {"config", s.config},
                {"seed", s.seed},
                {"shard", {s.index, s.count}},
@@ -88,6 +101,7 @@ std::string shard_json(const ShardResult& s) {
 ShardResult read_shard(const fs::path& dir) {
   const fs::path file = dir / kShardFile;
   const Json j = read_json(file);
+  check_version(j, file, "shard");
   try {
     ShardResult s;
     s.config = j.at("config").get<std::string>();

@@ -47,7 +47,8 @@ class Workers {
   ~Workers();
   Workers(const Workers&) = delete;
   Workers& operator=(const Workers&) = delete;
-  void start(const std::string& resolved_yaml);
+  // `config_file` as given; workers find the files the config names relative to it.
+  void start(const std::string& resolved_yaml, const std::string& config_file);
 
  private:
   bool told_ = false;

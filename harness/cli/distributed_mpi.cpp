@@ -10,6 +10,8 @@
 #include <array>
 #include <chrono>
 #include <cstdlib>
+#include <exception>
+#include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -27,6 +29,11 @@ namespace arena {
 namespace {
 
 using Json = nlohmann::json;
+
+// A strategy's message may hold any bytes: never let them stop a report.
+std::string dump(const Json& j) {
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
 
 // The first word of the run's header, then of each round's command.
 constexpr int64_t kNoRun = 0;
@@ -120,9 +127,12 @@ struct WorkerRun {
   RunPlan plan;
 };
 
-WorkerRun prepare_worker(const std::string& yaml, const Registry& registry) {
+// `file` is rank 0's absolute config path: files the config names (rook
+// boards) are found relative to it, as on rank 0.
+WorkerRun prepare_worker(const std::string& yaml, const std::string& file,
+                         const Registry& registry) {
   WorkerRun run;
-  run.config = parse_config(yaml, "config.resolved.yaml (from rank 0)", registry);
+  run.config = parse_config(yaml, file, registry);
   run.match = registry.find(run.config.engine)->make_match(run.config, *run.config.seed);
   run.plan.threads = run.config.threads > 0 ? run.config.threads : tbb::info::default_concurrency();
   for (const auto& p : run.config.players)
@@ -134,7 +144,7 @@ WorkerRun prepare_worker(const std::string& yaml, const Registry& registry) {
 // A worker's reply for one round: its counts and rows, or why it has none.
 std::pair<std::string, std::string> play_slice(const WorkerRun* run, const std::string& error,
                                                uint64_t begin, uint64_t end) {
-  if (!run) return {Json{{"error", error}}.dump(), ""};
+  if (!run) return {dump(Json{{"error", error}}), ""};
   try {
     RunPlan part = slice_plan(
         run->plan, slice_of(begin, end, run->match->series_length(), world_rank(), world_size()));
@@ -142,10 +152,10 @@ std::pair<std::string, std::string> play_slice(const WorkerRun* run, const std::
     part.on_forfeit = [&](const ForfeitNote& note) { notes.push_back(note); };
     MemoryRows rows;
     const RunStats stats = run_games(*run->match, part, rows.file, nullptr);
-    return {Json{{"stats", stats.to_json()}, {"forfeits", forfeits_json(notes)}}.dump(),
+    return {dump(Json{{"stats", stats.to_json()}, {"forfeits", forfeits_json(notes)}}),
             rows.take()};
   } catch (const std::exception& e) {
-    return {Json{{"error", e.what()}}.dump(), ""};
+    return {dump(Json{{"error", e.what()}}), ""};
   }
 }
 
@@ -176,11 +186,12 @@ int world_size() {
   return size;
 }
 
-void Workers::start(const std::string& resolved_yaml) {
+void Workers::start(const std::string& resolved_yaml, const std::string& config_file) {
   if (world_size() < 2) return;
-  std::array<int64_t, 3> header = {kRun, static_cast<int64_t>(resolved_yaml.size()), 0};
+  std::string text = dump(
+      Json{{"file", std::filesystem::absolute(config_file).string()}, {"yaml", resolved_yaml}});
+  std::array<int64_t, 3> header = {kRun, static_cast<int64_t>(text.size()), 0};
   broadcast(header);
-  std::string text = resolved_yaml;
   MPI_Bcast(text.data(), static_cast<int>(text.size()), MPI_BYTE, 0, MPI_COMM_WORLD);
   told_ = true;
 }
@@ -190,6 +201,42 @@ Workers::~Workers() {
   std::array<int64_t, 3> words = {told_ ? kDone : kNoRun, 0, 0};
   broadcast(words);  // after start(): the end of the rounds; before: no run at all
 }
+
+namespace {
+
+// Appends the workers' rows, counts and forfeit notes of one round, rank by
+// rank. Every worker's messages are received before any error is raised: a
+// worker left blocked in a send would hang the end of the job.
+void merge_workers(const RunPlan& plan, std::exception_ptr own_error, std::FILE* rows,
+                   RunStats& total) {
+  const int ranks = world_size();
+  std::vector<Json> reports;  // small: counts only; the rows follow one rank at a time
+  for (int r = 1; r < ranks; ++r)
+    reports.push_back(Json::parse(receive_bytes(r, kTagReport)));
+  const auto failed = std::find_if(reports.begin(), reports.end(),
+                                   [](const Json& report) { return report.contains("error"); });
+  if (own_error || failed != reports.end()) {
+    for (int r = 1; r < ranks; ++r)
+      receive_bytes(r, kTagRows);
+    if (own_error) std::rethrow_exception(own_error);
+    throw std::runtime_error(fmt::format("MPI rank {}: {}", failed - reports.begin() + 1,
+                                         (*failed)["error"].get<std::string>()));
+  }
+  for (int r = 1; r < ranks; ++r) {
+    const Json& report = reports[static_cast<size_t>(r - 1)];
+    const std::string worker_rows = receive_bytes(r, kTagRows);
+    total += RunStats::from_json(report["stats"]);
+    if (rows && std::fwrite(worker_rows.data(), 1, worker_rows.size(), rows) != worker_rows.size())
+      throw std::runtime_error("cannot write games.csv (disk full?)");
+    if (!plan.on_forfeit) continue;
+    for (const Json& n : report["forfeits"]) {
+      plan.on_forfeit({n[0].get<uint64_t>(), n[1].get<int>(), static_cast<Fault>(n[2].get<int>()),
+                       n[3].get<std::string>()});
+    }
+  }
+}
+
+}  // namespace
 
 RunStats run_games_distributed(const Match& match, const RunPlan& plan, std::FILE* rows,
                                Progress* progress) {
@@ -201,9 +248,12 @@ RunStats run_games_distributed(const Match& match, const RunPlan& plan, std::FIL
                        : RunStats(static_cast<int>(plan.variant_names.size()),
                                   static_cast<int>(match.metrics().size()),
                                   std::max<int>(1, static_cast<int>(match.groups().size())));
-  // Start small (a quick first answer) and adapt to about a second per round.
-  uint64_t round = series * static_cast<uint64_t>(ranks) * 16;
-  const uint64_t max_round = static_cast<uint64_t>(ranks) << 20;
+  // Rounds are whole multiples of `unit`, so no slice starts inside a series
+  // (rounds also end at stop checks and at the end, both series boundaries).
+  // Start small (a quick first answer) and adapt to about a second a round.
+  const uint64_t unit = series * static_cast<uint64_t>(ranks);
+  uint64_t round = unit * 16;
+  const uint64_t max_round = std::max(unit, (static_cast<uint64_t>(ranks) << 20) / unit * unit);
   for (uint64_t next = plan.first_game; next < plan.games;) {
     if (plan.interrupt && plan.interrupt->load()) break;
     uint64_t end = std::min(plan.games, next + round);
@@ -215,29 +265,13 @@ RunStats run_games_distributed(const Match& match, const RunPlan& plan, std::FIL
 
     RunPlan own = slice_plan(plan, slice_of(next, end, series, 0, ranks));
     own.on_forfeit = plan.on_forfeit;
-    total += run_games(match, own, rows, nullptr);
-    std::vector<std::pair<Json, std::string>> reports;  // every one, before any error is raised
-    for (int r = 1; r < ranks; ++r) {
-      Json report = Json::parse(receive_bytes(r, kTagReport));
-      reports.emplace_back(std::move(report), receive_bytes(r, kTagRows));
+    std::exception_ptr own_error;
+    try {
+      total += run_games(match, own, rows, nullptr);  // rank 0's slice comes first in game order
+    } catch (...) {
+      own_error = std::current_exception();
     }
-    for (int r = 1; r < ranks; ++r) {
-      const auto& [report, worker_rows] = reports[static_cast<size_t>(r - 1)];
-      if (report.contains("error")) {
-        throw std::runtime_error(
-            fmt::format("MPI rank {}: {}", r, report["error"].get<std::string>()));
-      }
-      total += RunStats::from_json(report["stats"]);
-      if (rows &&
-          std::fwrite(worker_rows.data(), 1, worker_rows.size(), rows) != worker_rows.size())
-        throw std::runtime_error("cannot write games.csv (disk full?)");
-      for (const Json& n : report["forfeits"]) {
-        if (plan.on_forfeit) {
-          plan.on_forfeit({n[0].get<uint64_t>(), n[1].get<int>(),
-                           static_cast<Fault>(n[2].get<int>()), n[3].get<std::string>()});
-        }
-      }
-    }
+    merge_workers(plan, own_error, rows, total);
     if (progress) progress->add(end - next);
     if (plan.on_merged) plan.on_merged(total, end);
     next = end;
@@ -245,7 +279,7 @@ RunStats run_games_distributed(const Match& match, const RunPlan& plan, std::FIL
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (seconds < 0.5) round = std::min(round * 2, max_round);
-    if (seconds > 2 && round >= 2 * series * static_cast<uint64_t>(ranks)) round /= 2;
+    if (seconds > 2) round = std::max(unit, round / 2 / unit * unit);
   }
   return total;
 }
@@ -255,12 +289,14 @@ int serve_as_worker(const Registry& registry) {
   std::array<int64_t, 3> header{};
   broadcast(header);
   if (header[0] == kNoRun) return 0;  // rank 0 reports why
-  std::string yaml(static_cast<size_t>(header[1]), '\0');
-  MPI_Bcast(yaml.data(), static_cast<int>(yaml.size()), MPI_BYTE, 0, MPI_COMM_WORLD);
+  std::string text(static_cast<size_t>(header[1]), '\0');
+  MPI_Bcast(text.data(), static_cast<int>(text.size()), MPI_BYTE, 0, MPI_COMM_WORLD);
   std::unique_ptr<WorkerRun> run;
   std::string error;
   try {
-    run = std::make_unique<WorkerRun>(prepare_worker(yaml, registry));
+    const Json sent = Json::parse(text);
+    run = std::make_unique<WorkerRun>(prepare_worker(sent.at("yaml").get<std::string>(),
+                                                     sent.at("file").get<std::string>(), registry));
   } catch (const std::exception& e) {
     error = e.what();  // told to rank 0 at the first round
   }

@@ -14,7 +14,7 @@ int world_size() {
   return 1;
 }
 Workers::~Workers() = default;
-void Workers::start(const std::string& /*resolved_yaml*/) {}
+void Workers::start(const std::string& /*resolved_yaml*/, const std::string& /*config_file*/) {}
 
 RunStats run_games_distributed(const Match& match, const RunPlan& plan, std::FILE* rows,
                                Progress* progress) {

@@ -299,7 +299,7 @@ int run_command(const RunOptions& options, const Registry& registry) {
     info.timer_overhead_ns = measure_timer_overhead_ns();
     const Slice slice = slice_of(options, info.planned_games, match->series_length());
     staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
-    workers.start(resolved_yaml(config, info.seed));
+    workers.start(resolved_yaml(config, info.seed), config.file);
     Played played = [&] {
       const InterruptGuard guard;
       return play_into(config, *match, staged, info, options, slice, resume);

@@ -253,14 +253,15 @@ Json stop_json(const StopRules& rules, const StopStatus& status, const RunStats&
 
 std::string nondeterminism(const RunConfig& config, const Match& match, const RunStats& stats) {
   std::string why = match.nondeterminism();
+  if (!config.limits.decision_ms) return why;
   uint64_t over_budget = 0;
   for (int v = 0; v < stats.variants(); ++v)
     over_budget += stats.variant(v).forfeits[static_cast<size_t>(Fault::kOverBudget)];
-  if (over_budget == 0) return why;
+  // Even with no forfeit here, a slower machine or a busier one may forfeit some.
   const std::string clock = fmt::format(
-      "{} games were forfeited for decisions over limits.decision_ms ({} ms); which ones "
-      "depends on the machine's speed and load",
-      over_budget, *config.limits.decision_ms);
+      "a decision over limits.decision_ms ({} ms) forfeits its game, and which decisions take "
+      "that long depends on the machine's speed and load ({} such forfeits in this run)",
+      *config.limits.decision_ms, over_budget);
   return why.empty() ? clock : why + "; " + clock;
 }
 

@@ -33,7 +33,7 @@ struct RunInfo {
 };
 
 // Why the run's results may not follow from its seed (empty when they do):
-// the match's reasons, and forfeits over the decision budget (the clock's).
+// the match's reasons, and a decision budget (the clock decides forfeits).
 std::string nondeterminism(const RunConfig& config, const Match& match, const RunStats& stats);
 
 nlohmann::ordered_json summary_json(const RunConfig& config, const RunInfo& info,
