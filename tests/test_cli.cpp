@@ -23,6 +23,7 @@ using arena::testing::arena_cli;
 using arena::testing::Outcome;
 using arena::testing::read_file;
 using arena::testing::scratch;
+using arena::testing::untimed;
 using arena::testing::write_file;
 
 const char* kConfig = R"(name: cli
@@ -33,17 +34,6 @@ players:
   - {name: first, strategy: random}
   - {name: second, strategy: random}
 )";
-
-// summary.json without the fields that depend on timing or the thread count.
-nlohmann::json untimed_summary(const fs::path& dir) {
-  nlohmann::json j = nlohmann::json::parse(read_file(dir / "summary.json"));
-  for (const auto& field : arena::timing_fields()) {
-    j.erase(field);
-    for (auto& v : j["variants"])
-      v.erase(field);
-  }
-  return j;
-}
 
 }  // namespace
 
@@ -105,7 +95,7 @@ TEST_CASE("results are identical with 1 or 2 or 8 threads apart from timing fiel
   }
   for (const char* other : {"t2", "t8"}) {
     CHECK(read_file(dir / "t1" / "games.csv") == read_file(dir / other / "games.csv"));
-    CHECK(untimed_summary(dir / "t1") == untimed_summary(dir / other));
+    CHECK(untimed(dir / "t1" / "summary.json") == untimed(dir / other / "summary.json"));
   }
   CHECK(nlohmann::json::parse(read_file(dir / "t8" / "summary.json"))["threads"] == 8);
 }
