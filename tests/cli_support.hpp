@@ -43,14 +43,21 @@ inline std::filesystem::path scratch(const std::string& name) {
   return dir;
 }
 
-// Runs `arena ARGS` with stdout and stderr captured in `dir`.
-inline Outcome arena_cli(const std::string& args, const std::filesystem::path& dir) {
+// Runs `env ENV arena ARGS` (ENV: NAME=VALUE words, may be empty) with
+// stdout and stderr captured in `dir`.
+inline Outcome arena_cli_env(const std::string& env, const std::string& args,
+                             const std::filesystem::path& dir) {
   const auto out = dir / "stdout.txt";
   const auto err = dir / "stderr.txt";
-  const std::string command =
-      std::string(ARENA_EXE) + " " + args + " >" + out.string() + " 2>" + err.string();
+  const std::string command = (env.empty() ? "" : "env " + env + " ") + std::string(ARENA_EXE) +
+                              " " + args + " >" + out.string() + " 2>" + err.string();
   const int status = std::system(command.c_str());
   return {WEXITSTATUS(status), read_file(out), read_file(err)};
+}
+
+// Runs `arena ARGS` with stdout and stderr captured in `dir`.
+inline Outcome arena_cli(const std::string& args, const std::filesystem::path& dir) {
+  return arena_cli_env("", args, dir);
 }
 
 // summary.json without the fields that depend on timing.

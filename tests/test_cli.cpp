@@ -360,14 +360,56 @@ TEST_CASE("arena stats gives the published figures as JSON") {
   }
   CHECK(j["llr"].get<double>() == Approx(2.2975).margin(0.0005));
   const Outcome table = arena_cli("stats --penta 34 54 63 64 75", dir);
-  CHECK(table.out.find("Elo          55.58 +/- 27.65") != std::string::npos);
+  CHECK(table.out.find("Elo          +55.58 +/- 27.65") != std::string::npos);
   const Outcome wins = arena_cli("stats --wld 5 0 0 --json", dir);
-  CHECK(nlohmann::json::parse(wins.out)["elo"].is_null());  // infinite: no JSON number
+  for (const char* unbounded : {"elo", "elo_error", "nelo", "nelo_error"})
+    CHECK(nlohmann::json::parse(wins.out)[unbounded].is_null());  // infinite: no JSON number
+  CHECK(nlohmann::json::parse(wins.out)["los"] == 1.0);
   CHECK(arena_cli("stats", dir).code == 2);
   CHECK(arena_cli("stats --wld 1 2", dir).code == 2);
   CHECK(arena_cli("stats --wld 1 2 3 --penta 1 2 3 4 5", dir).code == 2);
   CHECK(arena_cli("stats --wld 1 2 3 --elo0 0", dir).code == 2);
   CHECK(arena_cli("stats --wld 1 2 3 --elo0 0 --elo1 5 --model odd", dir).code == 2);
+  CHECK(arena_cli("stats --wld 1 2 3 --elo0 5 --elo1 0", dir).code == 2);
+  CHECK(arena_cli("stats --wld 1 2 3 --elo0 0 --elo1 300", dir).code == 2);  // normalized: 200
+  CHECK(arena_cli("stats --wld 1 2 3 --elo0 0 --elo1 300 --model logistic", dir).code == 0);
+}
+
+TEST_CASE("arena stats accepts H1 on a thousand wins and no losses") {
+  const fs::path dir = scratch("stats-lopsided");
+  const Outcome o = arena_cli("stats --wld 1000 0 0 --elo0 0 --elo1 10 --model normalized", dir);
+  REQUIRE(o.code == 0);
+  CHECK_THAT(o.out, Catch::Contains("LLR          28.3643") && Catch::Contains("H1 accepted"));
+  CHECK_THAT(o.out, Catch::Contains("nElo         +inf"));
+  const Outcome draws = arena_cli("stats --wld 0 0 10", dir);
+  CHECK_THAT(draws.out, Catch::Contains("Elo          +0.00 +/- inf"));
+}
+
+// Density wins every duel against random: Elo and nElo are unbounded, and the
+// table, summary.json, the report and arena stats all say so the same way.
+TEST_CASE("an all-wins match is unbounded alike in the table, summary, report and arena stats") {
+  const fs::path dir = scratch("all-wins");
+  write_file(dir / "w.yaml",
+             "name: w\nengine: battleship\nseed: 5\ngames: 1000\nmode: duel\nplayers:\n"
+             "  - {name: density, strategy: density}\n  - {name: random, strategy: random}\n");
+  const Outcome run = arena_cli(
+      "run " + (dir / "w.yaml").string() + " --quiet --out " + (dir / "out").string(), dir);
+  REQUIRE(run.code == 0);
+  CHECK_THAT(run.out, Catch::Contains("density vs random: +1000 -0 =0") &&
+                          Catch::Contains("Elo +inf  LOS 100.0%"));
+  const auto summary = nlohmann::json::parse(read_file(dir / "out" / "summary.json"));
+  const auto& match = summary["matches"][0];
+  REQUIRE(match["pentanomial"] == nlohmann::json::array({0, 0, 0, 0, 500}));
+  const Outcome stats = arena_cli("stats --penta 0 0 0 0 500 --json", dir);
+  const auto computed = nlohmann::json::parse(stats.out);
+  for (const char* key : {"score", "elo", "elo_error", "nelo", "nelo_error", "los"}) {
+    INFO(key);
+    CHECK(match[key] == computed[key]);
+  }
+  CHECK(match["elo"].is_null());
+  CHECK(match["nelo"].is_null());
+  CHECK_THAT(read_file(dir / "out" / "report.html"),
+             Catch::Contains("<td>100.0%</td><td>+inf</td><td>+inf</td><td>100.0%</td>"));
 }
 
 TEST_CASE("an SPRT-stopped run records its verdict in summary.json") {

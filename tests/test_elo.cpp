@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 
 #include "harness/stats/elo.hpp"
 
@@ -25,74 +26,95 @@ TEST_CASE("pentanomial 34 54 63 64 75 gives the published Elo and nElo") {
   CHECK(e.nelo_error == Approx(28.28).margin(0.005));
 }
 
-TEST_CASE("SPRT LLR on trinomial counts with normalized bounds") {
-  const SprtTest test{-1.75, 0.25, 0.05, 0.05, SprtModel::kNormalized};
-  CHECK(sprt_llr_trinomial(test, 10871, 10650, 20431) == Approx(2.2975).margin(0.0005));
+TEST_CASE("no games: estimates at no difference, errors unbounded") {
+  for (const EloEstimate& e :
+       {estimate_trinomial(0, 0, 0), estimate_pentanomial({0, 0, 0, 0, 0})}) {
+    CHECK(e.n == 0);
+    CHECK(e.score == 0.5);
+    CHECK(e.elo == 0);
+    CHECK(e.nelo == 0);
+    CHECK(e.los == 0.5);
+    CHECK(std::isinf(e.elo_error));
+    CHECK(std::isinf(e.nelo_error));
+  }
 }
 
-TEST_CASE("SPRT LLR on pentanomial counts with logistic bounds") {
-  const SprtTest test{0.5, 2.5, 0.05, 0.05, SprtModel::kLogistic};
-  CHECK(sprt_llr_pentanomial(test, {223, 9863, 21279, 10037, 246}) ==
-        Approx(-3.0741).margin(0.0005));
+TEST_CASE("all wins: Elo and nElo are +inf, their errors unbounded, LOS 1") {
+  for (const EloEstimate& e : {estimate_trinomial(10, 0, 0), estimate_trinomial(1, 0, 0),
+                               estimate_pentanomial({0, 0, 0, 0, 7})}) {
+    CHECK_FALSE(e.finite);
+    CHECK(e.elo == std::numeric_limits<double>::infinity());
+    CHECK(e.nelo == std::numeric_limits<double>::infinity());
+    CHECK(std::isinf(e.elo_error));
+    CHECK(std::isinf(e.nelo_error));
+    CHECK(e.los == 1.0);
+  }
 }
 
-// The vectors of fastchess's tests/sprt_test.cpp (published to two decimals);
-// its Stats(LL, LD, WL, DD, WD, WW) is folded into [LL, LD, WL+DD, WD, WW].
-TEST_CASE("SPRT LLR matches fastchess on both models and both count types") {
-  struct Vector {
-    SprtModel model;
-    double elo0, elo1;
-    std::array<uint64_t, 5> counts;  // W L D (first three) or a pentanomial
-    bool pairs;
-    double llr;
-  };
-  const auto v = GENERATE(values<Vector>({
-      {SprtModel::kNormalized, 0, 2, {36433, 36027, 68692}, false, 0.92},
-      {SprtModel::kNormalized, -1.75, 0.25, {10871, 10650, 20431}, false, 2.30},
-      {SprtModel::kLogistic, 0.5, 2.5, {21404, 21184, 40708}, false, -1.57},
-      {SprtModel::kLogistic, 0, 2, {57433, 57030, 106593}, false, -2.59},
-      {SprtModel::kNormalized, 0, 2, {365, 16618, 36029 + 200, 16974, 390}, true, 2.25},
-      {SprtModel::kNormalized, -1.75, 0.25, {127, 4883, 10311 + 401, 5150, 104}, true, 3.01},
-      {SprtModel::kLogistic, 0.5, 2.5, {223, 9863, 20279 + 1000, 10037, 246}, true, -3.07},
-      {SprtModel::kLogistic, 0, 2, {871, 26175, 55003 + 980, 26678, 821}, true, -4.98},
-  }));
-  const SprtTest test{v.elo0, v.elo1, 0.05, 0.05, v.model};
-  const double llr = v.pairs ? sprt_llr_pentanomial(test, v.counts)
-                             : sprt_llr_trinomial(test, v.counts[0], v.counts[1], v.counts[2]);
-  INFO("expected " << v.llr);
-  CHECK(llr == Approx(v.llr).margin(0.005));
+TEST_CASE("all losses: Elo and nElo are -inf, LOS 0") {
+  for (const EloEstimate& e :
+       {estimate_trinomial(0, 3, 0), estimate_pentanomial({7, 0, 0, 0, 0})}) {
+    CHECK(e.elo == -std::numeric_limits<double>::infinity());
+    CHECK(e.nelo == -std::numeric_limits<double>::infinity());
+    CHECK(e.los == 0.0);
+  }
 }
 
-TEST_CASE("SPRT bounds are ln(beta/(1-alpha)) and ln((1-beta)/alpha)") {
-  const SprtTest test{0, 5, 0.05, 0.05, SprtModel::kNormalized};
-  CHECK(test.lower_bound() == Approx(-2.9444).margin(0.0001));
-  CHECK(test.upper_bound() == Approx(2.9444).margin(0.0001));
-  const SprtTest uneven{0, 5, 0.01, 0.1, SprtModel::kLogistic};
-  CHECK(uneven.lower_bound() == Approx(std::log(0.1 / 0.99)));
-  CHECK(uneven.upper_bound() == Approx(std::log(0.9 / 0.01)));
+TEST_CASE("all draws: Elo and nElo 0, the Elo error unbounded, LOS one half") {
+  for (const EloEstimate& e : {estimate_trinomial(0, 0, 10), estimate_trinomial(0, 0, 1),
+                               estimate_pentanomial({0, 0, 9, 0, 0})}) {
+    CHECK(e.finite);
+    CHECK(e.elo == 0);
+    CHECK(std::isinf(e.elo_error));  // no spread: the normal approximation cannot bound it
+    CHECK(e.nelo == 0);
+    CHECK(std::isfinite(e.nelo_error));
+    CHECK(e.los == 0.5);
+  }
 }
 
-TEST_CASE("edge cases give clear answers and never NaN") {
-  const EloEstimate none = estimate_trinomial(0, 0, 0);
-  CHECK(none.n == 0);
-  CHECK(none.elo == 0);
-  CHECK(none.los == 0.5);
-  const EloEstimate all_wins = estimate_trinomial(10, 0, 0);
-  CHECK_FALSE(all_wins.finite);
-  CHECK(all_wins.elo > 0);
-  CHECK(all_wins.los == 1.0);
-  CHECK_FALSE(std::isnan(all_wins.nelo));
-  const EloEstimate all_draws = estimate_trinomial(0, 0, 10);
-  CHECK(all_draws.elo == 0);
-  CHECK(all_draws.elo_error == 0);
-  CHECK(all_draws.los == 0.5);
-  const EloEstimate all_losses = estimate_pentanomial({7, 0, 0, 0, 0});
-  CHECK_FALSE(all_losses.finite);
-  CHECK(all_losses.elo < 0);
-  const SprtTest test;
-  CHECK(sprt_llr_trinomial(test, 0, 0, 0) == 0);
-  CHECK(sprt_llr_trinomial(test, 0, 0, 20) == 0);
-  CHECK(sprt_llr_pentanomial(test, {0, 0, 0, 0, 0}) == 0);
+TEST_CASE("every pair the same lopsided outcome: Elo finite, nElo infinite") {
+  const EloEstimate e = estimate_pentanomial({0, 12, 0, 0, 0});  // every pair scores 1/4
+  CHECK(e.elo == Approx(elo_of_score(0.25)));
+  CHECK(std::isinf(e.elo_error));
+  CHECK(e.nelo == -std::numeric_limits<double>::infinity());
+  CHECK(e.los == 0.0);
+}
+
+TEST_CASE("an interval that reaches a score of 1 has an unbounded Elo error") {
+  const EloEstimate e = estimate_trinomial(9, 1, 0);  // 0.9 +- 0.19
+  CHECK(std::isfinite(e.elo));
+  CHECK(std::isinf(e.elo_error));
+  const EloEstimate narrower = estimate_trinomial(900, 100, 0);
+  CHECK(std::isfinite(narrower.elo_error));
+}
+
+TEST_CASE("estimate text shows unbounded values as inf") {
+  CHECK(estimate_text(40.71, 30.43) == "+40.7 +/- 30.4");
+  CHECK(estimate_text(-3.0, 1.25, 2) == "-3.00 +/- 1.25");
+  CHECK(estimate_text(12.0, std::numeric_limits<double>::infinity()) == "+12.0 +/- inf");
+  CHECK(estimate_text(std::numeric_limits<double>::infinity(), 1) == "+inf");
+  CHECK(estimate_text(-std::numeric_limits<double>::infinity(), 1, 1, "±") == "-inf");
+}
+
+// Every count from 0 to 6 of each outcome: no NaN, JSON-safe (finite or an
+// explicit infinity), LOS in [0, 1], and Elo never falls as wins grow.
+TEST_CASE("small counts swept exhaustively give defined, monotone estimates") {
+  for (uint64_t l = 0; l <= 6; ++l) {
+    for (uint64_t d = 0; d <= 6; ++d) {
+      double previous = -std::numeric_limits<double>::infinity();
+      for (uint64_t w = 0; w <= 6; ++w) {
+        const EloEstimate e = estimate_trinomial(w, l, d);
+        INFO("W L D = " << w << " " << l << " " << d);
+        for (double x : {e.score, e.elo, e.elo_error, e.nelo, e.nelo_error, e.los})
+          CHECK_FALSE(std::isnan(x));
+        CHECK((e.los >= 0 && e.los <= 1));
+        CHECK(e.elo_error >= 0);
+        CHECK(e.nelo_error >= 0);
+        CHECK(e.elo >= previous);
+        previous = e.elo;
+      }
+    }
+  }
 }
 
 TEST_CASE("an even match has Elo 0 and LOS one half") {

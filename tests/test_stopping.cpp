@@ -86,6 +86,32 @@ TEST_CASE("the SPRT stops at the first batch whose LLR leaves the bounds") {
   CHECK(earlier.status.llr < test.upper_bound());
 }
 
+// Density sinks random's fleet first in every duel: the first batch is all
+// wins, which the exact GSPRT accepts at once (the closed-form approximation
+// had no variance to divide by and played on).
+TEST_CASE("an SPRT in which one variant wins every game stops at the first check with H1") {
+  for (const char* model : {"normalized", "logistic"}) {
+    const std::string yaml = std::string(R"(name: l
+engine: battleship
+seed: 5
+games: 1000000
+mode: duel
+players:
+  - {name: density, strategy: density}
+  - {name: random, strategy: random}
+stop: {sprt: {elo0: 0, elo1: 10, model: )") +
+                             model + "}, batch: 1000}\n";
+    for (int threads : {1, 2, 8}) {
+      INFO(model << ", " << threads << " threads");
+      const Stopped s = play_with_stops(yaml, threads);
+      CHECK(s.played.stats.games() == 1000);
+      CHECK(s.status.stopped_by == "sprt");
+      CHECK(s.status.verdict == "H1");
+      CHECK(s.played.stats.pentanomial(0, 1)[4] == 500);  // every pair won twice
+    }
+  }
+}
+
 TEST_CASE("a ci_width rule stops once the score interval is that narrow") {
   const Stopped s = play_with_stops(R"(name: c
 engine: battleship
@@ -121,6 +147,9 @@ TEST_CASE("stop rules that cannot work are config errors") {
         "t.yaml:4:30: stop.sprt.elo1: elo1 must be greater than elo0");
   CHECK(error(two + "stop: {sprt: {elo0: 0, elo1: 5, modle: logistic}}\n")
             .find("did you mean 'model'") != std::string::npos);
+  CHECK(error(two + "stop: {sprt: {elo0: 0, elo1: 300}}\n") ==
+        "t.yaml:4:30: stop.sprt.elo1: value 300 is out of range [-200, 200]");
+  CHECK(error(two + "stop: {sprt: {elo0: 0, elo1: 300, model: logistic}}\n").empty());
   CHECK(error(two + "stop: {ci_width: 2}\n") ==
         "t.yaml:4:18: stop.ci_width: value 2 is out of range [1e-09, 1]");
 }

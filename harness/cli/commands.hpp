@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "harness/registry/registry.hpp"
-#include "harness/stats/elo.hpp"
+#include "harness/stats/sprt.hpp"
 
 namespace arena {
 

@@ -24,6 +24,19 @@
 
 namespace arena {
 
+// True when this arena was built with MPI support (ARENA_MPI).
+bool built_with_mpi();
+
+// How many processes the MPI launcher that started this one started in all,
+// read from the environment it sets (mpirun/mpiexec of Open MPI, MPICH or
+// Intel MPI; srun); 1 when no launcher started it.
+int launched_processes();
+
+// Why this process must not run: it is one of several started by an MPI
+// launcher but cannot talk to the others (no MPI support), so each would play
+// the whole run on its own. One line for stderr, or "" when it may run.
+std::string mpi_launch_refusal(bool with_mpi, int processes);
+
 // Initialises MPI when the process was started by an MPI launcher (and MPI
 // support was built); finalises it on destruction. One per process, in main().
 class MpiSession {

@@ -1,5 +1,6 @@
 // arena: tournaments and benchmarks for game-playing strategies.
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -39,6 +40,11 @@ void copy_if_given(const CLI::Option* option, const T& value, std::optional<T>& 
 
 int main(int argc, char** argv) {
   using namespace arena;
+  if (const std::string why = mpi_launch_refusal(built_with_mpi(), launched_processes());
+      !why.empty()) {
+    fmt::print(stderr, "{}\n", why);
+    return 2;
+  }
   const MpiSession mpi(argc, argv);  // under mpirun or srun: `arena run` spans every process
   const Registry registry = make_registry();
 
@@ -172,8 +178,9 @@ int main(int argc, char** argv) {
           ->expected(5)
           ->type_name("LL LD D WD WW");
   wld->excludes(penta);
-  auto* elo0_option = stats->add_option("--elo0", elo0, "SPRT H0 bound");
-  auto* elo1_option = stats->add_option("--elo1", elo1, "SPRT H1 bound");
+  auto* elo0_option =
+      stats->add_option("--elo0", elo0, "SPRT H0 bound, in [-400, 400] (normalized: [-200, 200])");
+  auto* elo1_option = stats->add_option("--elo1", elo1, "SPRT H1 bound, above --elo0");
   elo0_option->needs(elo1_option);
   elo1_option->needs(elo0_option);
   stats->add_option("--alpha", alpha, "SPRT type I error (default 0.05)")
@@ -190,6 +197,18 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
     if (app.got_subcommand("stats") && wld->count() == 0 && penta->count() == 0) {
       throw CLI::RequiredError("--wld or --penta");
+    }
+    if (app.got_subcommand("stats") && elo0_option->count() > 0) {
+      const double max_elo =
+          max_sprt_elo(model == "logistic" ? SprtModel::kLogistic : SprtModel::kNormalized);
+      for (const double bound : {elo0, elo1}) {
+        if (std::abs(bound) > max_elo) {
+          throw CLI::ValidationError(
+              "--elo0/--elo1", fmt::format("{} is out of range [{}, {}] for the {} model", bound,
+                                           -max_elo, max_elo, model));
+        }
+      }
+      if (elo1 <= elo0) throw CLI::ValidationError("--elo1", "must be greater than --elo0");
     }
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version

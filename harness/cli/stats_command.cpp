@@ -6,6 +6,7 @@
 
 #include "harness/cli/commands.hpp"
 #include "harness/stats/elo.hpp"
+#include "harness/stats/sprt.hpp"
 
 namespace arena {
 namespace {
@@ -17,34 +18,31 @@ nlohmann::ordered_json number(double x) {
 
 std::string elo_text(const EloEstimate& e) {
   if (!e.finite) return e.elo > 0 ? "+inf (every result a win)" : "-inf (every result a loss)";
-  return fmt::format("{:.2f} +/- {:.2f}", e.elo, e.elo_error);
+  return estimate_text(e.elo, e.elo_error, 2);
 }
 
 }  // namespace
 
 int stats_command(const StatsOptions& options) {
   const bool penta = !options.pentanomial.empty();
+  const auto& given = penta ? options.pentanomial : options.trinomial;
+  const std::array<uint64_t, 5> pairs =
+      penta ? std::array<uint64_t, 5>{given[0], given[1], given[2], given[3], given[4]}
+            : std::array<uint64_t, 5>{};
   const EloEstimate e =
-      penta ? estimate_pentanomial({options.pentanomial[0], options.pentanomial[1],
-                                    options.pentanomial[2], options.pentanomial[3],
-                                    options.pentanomial[4]})
-            : estimate_trinomial(options.trinomial[0], options.trinomial[1], options.trinomial[2]);
+      penta ? estimate_pentanomial(pairs) : estimate_trinomial(given[0], given[1], given[2]);
   double llr = 0;
   if (options.sprt) {
-    llr = penta
-              ? sprt_llr_pentanomial(*options.sprt, {options.pentanomial[0], options.pentanomial[1],
-                                                     options.pentanomial[2], options.pentanomial[3],
-                                                     options.pentanomial[4]})
-              : sprt_llr_trinomial(*options.sprt, options.trinomial[0], options.trinomial[1],
-                                   options.trinomial[2]);
+    llr = penta ? sprt_llr_pentanomial(*options.sprt, pairs)
+                : sprt_llr_trinomial(*options.sprt, given[0], given[1], given[2]);
   }
   if (options.json) {
     nlohmann::ordered_json out;
     out["score"] = e.score;
     out["elo"] = number(e.elo);
-    out["elo_error"] = e.elo_error;
-    out["nelo"] = e.nelo;
-    out["nelo_error"] = e.nelo_error;
+    out["elo_error"] = number(e.elo_error);
+    out["nelo"] = number(e.nelo);
+    out["nelo_error"] = number(e.nelo_error);
     out["los"] = e.los;
     if (options.sprt) {
       out["llr"] = llr;
@@ -57,7 +55,7 @@ int stats_command(const StatsOptions& options) {
   fmt::print("{:<12} {}\n", penta ? "pairs" : "games", static_cast<uint64_t>(e.n));
   fmt::print("{:<12} {:.4f}\n", "score", e.score);
   fmt::print("{:<12} {}\n", "Elo", elo_text(e));
-  fmt::print("{:<12} {:.2f} +/- {:.2f}\n", "nElo", e.nelo, e.nelo_error);
+  fmt::print("{:<12} {}\n", "nElo", estimate_text(e.nelo, e.nelo_error, 2));
   fmt::print("{:<12} {:.2f}%\n", "LOS", 100 * e.los);
   fmt::print("{:<12} {:.2f}%\n", penta ? "WL+DD ratio" : "draw ratio", 100 * e.draw_ratio);
   if (options.sprt) {

@@ -365,7 +365,6 @@ void Loader::parse_stop(const YAML::Node& root) {
     throw error(node, "stop", fmt::format("expected a map, got {}", kind_of(node)));
   check_keys(node, "stop", kStopKeys, "the stop rules");
   StopRules& stop = config_.stop;
-  const double inf = std::numeric_limits<double>::infinity();
   if (node["batch"].IsDefined()) {
     stop.batch = static_cast<uint64_t>(parse_int(node["batch"], "stop.batch", 1, 1e9));
   }
@@ -386,22 +385,23 @@ void Loader::parse_stop(const YAML::Node& root) {
                 fmt::format("an SPRT needs exactly 2 players, got {}", config_.players.size()));
   }
   SprtTest test;
-  test.elo0 =
-      parse_real(require(sprt, "elo0", "stop.sprt", "an SPRT"), "stop.sprt.elo0", -inf, inf);
-  test.elo1 =
-      parse_real(require(sprt, "elo1", "stop.sprt", "an SPRT"), "stop.sprt.elo1", -inf, inf);
-  if (test.elo1 <= test.elo0) {
-    throw error(sprt["elo1"], "stop.sprt.elo1", "elo1 must be greater than elo0");
-  }
-  if (sprt["alpha"].IsDefined())
-    test.alpha = parse_real(sprt["alpha"], "stop.sprt.alpha", 1e-9, 0.5);
-  if (sprt["beta"].IsDefined()) test.beta = parse_real(sprt["beta"], "stop.sprt.beta", 1e-9, 0.5);
   if (sprt["model"].IsDefined()) {
     test.model =
         parse_one_of(sprt["model"], "stop.sprt.model", {"logistic", "normalized"}) == "logistic"
             ? SprtModel::kLogistic
             : SprtModel::kNormalized;
   }
+  const double max_elo = max_sprt_elo(test.model);
+  test.elo0 = parse_real(require(sprt, "elo0", "stop.sprt", "an SPRT"), "stop.sprt.elo0", -max_elo,
+                         max_elo);
+  test.elo1 = parse_real(require(sprt, "elo1", "stop.sprt", "an SPRT"), "stop.sprt.elo1", -max_elo,
+                         max_elo);
+  if (test.elo1 <= test.elo0) {
+    throw error(sprt["elo1"], "stop.sprt.elo1", "elo1 must be greater than elo0");
+  }
+  if (sprt["alpha"].IsDefined())
+    test.alpha = parse_real(sprt["alpha"], "stop.sprt.alpha", 1e-9, 0.5);
+  if (sprt["beta"].IsDefined()) test.beta = parse_real(sprt["beta"], "stop.sprt.beta", 1e-9, 0.5);
   stop.sprt = test;
 }
 

@@ -14,7 +14,7 @@
 
 #include "harness/config/config_error.hpp"
 #include "harness/config/params.hpp"
-#include "harness/stats/elo.hpp"
+#include "harness/stats/sprt.hpp"
 
 namespace arena {
 

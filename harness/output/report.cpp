@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 
@@ -11,6 +12,7 @@
 #include "harness/output/svg_chart.hpp"
 #include "harness/output/table.hpp"
 #include "harness/output/template.hpp"
+#include "harness/stats/elo.hpp"
 
 namespace arena {
 
@@ -261,6 +263,17 @@ std::optional<Json> latency_chart(const Json& s) {
   return chart.view();
 }
 
+// "+40.7 ± 30.4" from a match's value and error; null (unbounded) is +-inf by
+// the side of the score, or an inf error.
+std::string estimate_cell(const Json& m, const char* value_key, const char* error_key) {
+  const double inf = std::numeric_limits<double>::infinity();
+  const double score = number(m, "score", 0.5);
+  const double value = m.contains(value_key) && m[value_key].is_number()
+                           ? m[value_key].get<double>()
+                           : (score > 0.5 ? inf : (score < 0.5 ? -inf : 0.0));
+  return estimate_text(value, number(m, error_key, inf), 1, "±");
+}
+
 Json match_rows(const Json& s) {
   Json rows = Json::array();
   for (const Json& m : s.value("matches", Json::array())) {
@@ -270,10 +283,8 @@ Json match_rows(const Json& s) {
              {"record", fmt::format("+{} -{} ={}", m.value("wins", 0), m.value("losses", 0),
                                     m.value("draws", 0))},
              {"score", percent(number(m, "score"))},
-             {"elo", m["elo"].is_number() ? fmt::format("{:+.1f} ± {:.1f}", m["elo"].get<double>(),
-                                                        number(m, "elo_error"))
-                                          : std::string("±∞")},
-             {"nelo", fmt::format("{:+.1f} ± {:.1f}", number(m, "nelo"), number(m, "nelo_error"))},
+             {"elo", estimate_cell(m, "elo", "elo_error")},
+             {"nelo", estimate_cell(m, "nelo", "nelo_error")},
              {"los", percent(number(m, "los"))}};
     if (m.contains("pentanomial")) row["pentanomial"] = m["pentanomial"].dump();
     rows.push_back(row);

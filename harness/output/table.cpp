@@ -96,8 +96,7 @@ std::string matches_text(const RunConfig& config, const RunStats& stats) {
       const bool paired = p[0] + p[1] + p[2] + p[3] + p[4] > 0;
       const EloEstimate e =
           paired ? estimate_pentanomial(p) : estimate_trinomial(r.wins, r.losses, r.draws);
-      const std::string elo = e.finite ? fmt::format("{:.1f} +/- {:.1f}", e.elo, e.elo_error)
-                                       : (e.elo > 0 ? "+inf" : "-inf");
+      const std::string elo = estimate_text(e.elo, e.elo_error);
       out += fmt::format("{} vs {}: +{} -{} ={}  score {}  Elo {}  LOS {:.1f}%",
                          config.players[a].name, config.players[b].name, r.wins, r.losses, r.draws,
                          win_rate_cell(r), elo, 100 * e.los);

@@ -1,7 +1,10 @@
 #include "harness/stats/elo.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+
+#include <fmt/format.h>
 
 #include "harness/stats/proportion.hpp"
 
@@ -9,6 +12,7 @@ namespace arena {
 namespace {
 
 const double kNeloScale = 800.0 / std::log(10.0);
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // Mean and variance of a result distribution over `points` with `counts`.
 struct Moments {
@@ -36,45 +40,46 @@ double normal_cdf(double x) {
   return 0.5 * std::erfc(-x / std::sqrt(2.0));
 }
 
+// +1, -1 or 0 by the sign of s - 1/2.
+double side(double score) {
+  return score > 0.5 ? 1.0 : (score < 0.5 ? -1.0 : 0.0);
+}
+
+// Half the Elo width of s +- half_width; inf when the interval reaches 0 or 1
+// or has no width to measure.
+double elo_error(double score, double half_width) {
+  const double lo = score - half_width;
+  const double hi = score + half_width;
+  if (half_width <= 0 || lo <= 0 || hi >= 1) return kInf;
+  return (elo_of_score(hi) - elo_of_score(lo)) / 2;
+}
+
 // `sigma_scale` is 1 per game and sqrt(2) per pair (a pair is two games).
 EloEstimate estimate(const Moments& m, double sigma_scale, double draw_share) {
   EloEstimate e;
   e.n = m.n;
-  if (m.n == 0) return e;
+  if (m.n == 0) {
+    e.elo_error = e.nelo_error = kInf;
+    return e;
+  }
   e.score = m.mean;
   e.draw_ratio = draw_share;
   e.elo = elo_of_score(m.mean);
   e.finite = std::isfinite(e.elo);
   const double sigma = std::sqrt(m.variance);
-  const double half_width = kZ95 * sigma / std::sqrt(m.n);
-  if (e.finite) {
-    const double lo = std::max(m.mean - half_width, 1e-12);
-    const double hi = std::min(m.mean + half_width, 1 - 1e-12);
-    e.elo_error = (elo_of_score(hi) - elo_of_score(lo)) / 2;
-  }
+  e.elo_error = e.finite ? elo_error(m.mean, kZ95 * sigma / std::sqrt(m.n)) : kInf;
   if (sigma > 0) {
     e.nelo = (m.mean - 0.5) / (sigma * sigma_scale) * kNeloScale;
     e.nelo_error = kZ95 / std::sqrt(m.n) * kNeloScale / sigma_scale;
     e.los = normal_cdf((m.mean - 0.5) / (sigma / std::sqrt(m.n)));
   } else {
-    e.los = m.mean > 0.5 ? 1.0 : (m.mean < 0.5 ? 0.0 : 0.5);
+    // Every result the same: any difference from 1/2 is infinitely many sigmas.
+    e.nelo = side(m.mean) * kInf;
+    if (side(m.mean) == 0) e.nelo = 0;
+    e.nelo_error = std::isfinite(e.nelo) ? kZ95 / std::sqrt(m.n) * kNeloScale / sigma_scale : kInf;
+    e.los = 0.5 + side(m.mean) / 2;
   }
   return e;
-}
-
-double llr(const SprtTest& test, const Moments& m, double sigma_scale) {
-  if (m.n == 0 || m.variance <= 0) return 0;
-  double s0 = 0;
-  double s1 = 0;
-  if (test.model == SprtModel::kLogistic) {
-    s0 = 1 / (1 + std::pow(10.0, -test.elo0 / 400));
-    s1 = 1 / (1 + std::pow(10.0, -test.elo1 / 400));
-  } else {
-    const double sigma = std::sqrt(m.variance) * sigma_scale;
-    s0 = 0.5 + test.elo0 * sigma / kNeloScale;
-    s1 = 0.5 + test.elo1 * sigma / kNeloScale;
-  }
-  return m.n * (s1 - s0) * (2 * m.mean - s0 - s1) / (2 * m.variance);
 }
 
 Moments trinomial(uint64_t wins, uint64_t losses, uint64_t draws) {
@@ -88,8 +93,8 @@ Moments pentanomial(const std::array<uint64_t, 5>& pairs) {
 }  // namespace
 
 double elo_of_score(double score) {
-  if (score <= 0) return -std::numeric_limits<double>::infinity();
-  if (score >= 1) return std::numeric_limits<double>::infinity();
+  if (score <= 0) return -kInf;
+  if (score >= 1) return kInf;
   return -400 * std::log10(1 / score - 1);
 }
 
@@ -103,19 +108,11 @@ EloEstimate estimate_pentanomial(const std::array<uint64_t, 5>& pairs) {
   return estimate(m, std::sqrt(2.0), m.n > 0 ? static_cast<double>(pairs[2]) / m.n : 0.0);
 }
 
-double SprtTest::lower_bound() const {
-  return std::log(beta / (1 - alpha));
-}
-double SprtTest::upper_bound() const {
-  return std::log((1 - beta) / alpha);
-}
-
-double sprt_llr_trinomial(const SprtTest& test, uint64_t wins, uint64_t losses, uint64_t draws) {
-  return llr(test, trinomial(wins, losses, draws), 1.0);
-}
-
-double sprt_llr_pentanomial(const SprtTest& test, const std::array<uint64_t, 5>& pairs) {
-  return llr(test, pentanomial(pairs), std::sqrt(2.0));
+std::string estimate_text(double value, double error, int decimals, const char* plus_minus) {
+  if (!std::isfinite(value)) return value > 0 ? "+inf" : "-inf";
+  const std::string shown = fmt::format("{:+.{}f}", value + 0.0, decimals);  // no "-0.0"
+  if (!std::isfinite(error)) return fmt::format("{} {} inf", shown, plus_minus);
+  return fmt::format("{} {} {:.{}f}", shown, plus_minus, error, decimals);
 }
 
 }  // namespace arena

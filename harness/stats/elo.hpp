@@ -10,19 +10,26 @@
 //            or sigma x sqrt(2) per pair; error = 1.959964 / sqrt(n) x 800 / ln 10
 //            (divided by sqrt(2) for pairs);
 //   LOS    = Phi((s - 1/2) / (sigma / sqrt(n))).
-// Without games every value is 0 (LOS 0.5); with a score of 0 or 1 Elo is
-// infinite and `finite` is false; sigma 0 makes nElo and LOS undefined, reported
-// as 0 and 0.5 or 1 by the sign of s - 1/2. Never NaN.
+// Every value is defined on every count and never NaN; an unbounded one is
+// +-infinity (null in JSON, "+inf"/"-inf"/"inf" in text):
+//   no games:           s = 1/2, Elo = nElo = 0, LOS = 1/2, both errors inf;
+//   s = 1 (all wins):   Elo = nElo = +inf, both errors inf, LOS = 1;
+//   s = 0 (all losses): Elo = nElo = -inf, both errors inf, LOS = 0;
+//   sigma = 0 otherwise (every result the same, e.g. all draws): Elo from s,
+//     its error inf (the normal approximation has no spread to go on), nElo
+//     0 when s = 1/2 and +-inf otherwise, LOS 1/2, 1 or 0 by the sign of s - 1/2;
+//   an interval that reaches s = 0 or 1: the Elo error is inf.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 namespace arena {
 
 struct EloEstimate {
   double n = 0;  // games, or pairs
-  double score = 0;
+  double score = 0.5;
   double elo = 0;
   double elo_error = 0;
   double nelo = 0;
@@ -38,23 +45,9 @@ EloEstimate estimate_pentanomial(const std::array<uint64_t, 5>& pairs);
 // Elo of a score in (0, 1); +-infinity at 0 and 1.
 double elo_of_score(double score);
 
-enum class SprtModel { kLogistic, kNormalized };
-
-struct SprtTest {
-  double elo0 = 0;
-  double elo1 = 5;
-  double alpha = 0.05;
-  double beta = 0.05;
-  SprtModel model = SprtModel::kNormalized;
-
-  double lower_bound() const;  // ln(beta / (1 - alpha))
-  double upper_bound() const;  // ln((1 - beta) / alpha)
-};
-
-// The generalised SPRT log-likelihood ratio (fishtest / fastchess):
-// LLR = n (s1 - s0) (2s - s0 - s1) / (2 sigma^2), where s0 and s1 are the
-// scores that elo0 and elo1 mean under the model. 0 without data or variance.
-double sprt_llr_trinomial(const SprtTest& test, uint64_t wins, uint64_t losses, uint64_t draws);
-double sprt_llr_pentanomial(const SprtTest& test, const std::array<uint64_t, 5>& pairs);
+// "40.7 +/- 30.4" with `decimals` digits (and `plus_minus` between); an
+// unbounded value is "+inf" or "-inf", an unbounded error "inf".
+std::string estimate_text(double value, double error, int decimals = 1,
+                          const char* plus_minus = "+/-");
 
 }  // namespace arena

@@ -14,6 +14,10 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+Json finite_or_null(double x) {
+  return std::isfinite(x) ? Json(x) : Json(nullptr);
+}
+
 Json params_json(const ParamSet& params) {
   Json out = Json::object();
   for (const auto& entry : params.entries()) {
@@ -146,10 +150,11 @@ Json matches_json(const RunConfig& config, const RunStats& stats) {
       const EloEstimate e =
           paired ? estimate_pentanomial(penta) : estimate_trinomial(r.wins, r.losses, r.draws);
       match["score"] = e.score;
-      match["elo"] = std::isfinite(e.elo) ? Json(e.elo) : Json(nullptr);
-      match["elo_error"] = e.elo_error;
-      match["nelo"] = e.nelo;
-      match["nelo_error"] = e.nelo_error;
+      // An unbounded value (an infinite Elo or error) is null, never a finite-looking number.
+      match["elo"] = finite_or_null(e.elo);
+      match["elo_error"] = finite_or_null(e.elo_error);
+      match["nelo"] = finite_or_null(e.nelo);
+      match["nelo_error"] = finite_or_null(e.nelo_error);
       match["los"] = e.los;
       match["draw_ratio"] = static_cast<double>(r.draws) / std::max<double>(1, r.contests());
       matches.push_back(match);
