@@ -45,6 +45,21 @@ if [ "$charts" -lt 3 ] || [ "$series" -lt 12 ] || [ "$bars" -lt 4 ]; then
   echo "FAIL: charts missing from the rendered page"
   exit 1
 fi
+# No table may stick out of the page, at the screenshot's width or a narrow
+# one: a copy of the page measures every table's box once laid out.
+for width in 1100 700; do
+  sed 's|</body>|<script>const w = document.documentElement.clientWidth; const wide = [...document.querySelectorAll("table")].filter(t => t.getBoundingClientRect().right > w + 0.5).map(t => t.rows[0].cells[0].textContent); document.body.dataset.overflow = JSON.stringify({page: document.documentElement.scrollWidth > w, tables: wide});</script></body>|' \
+    "$page" >"$work/measure.html"
+  timeout 120 "$browser" --headless=new --no-sandbox --disable-gpu --no-first-run \
+    --user-data-dir="$work/profile" --window-size="$width,2300" --dump-dom "file://$work/measure.html" \
+    >"$work/measure.dom" 2>/dev/null
+  overflow=$(grep -o 'data-overflow="[^"]*"' "$work/measure.dom" || true)
+  echo "at width $width: $overflow"
+  if [ "$overflow" != 'data-overflow="{&quot;page&quot;:false,&quot;tables&quot;:[]}"' ]; then
+    echo "FAIL: a table overflows the page at width $width"
+    exit 1
+  fi
+done
 timeout 120 "$browser" --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
   --user-data-dir="$work/profile" --window-size=1100,2300 \
   --screenshot="$work/report.png" "file://$page" 2>/dev/null

@@ -191,3 +191,23 @@ TEST_CASE("limits.decision_ms is a positive number of milliseconds") {
   CHECK(error_for(std::string(kGood) + "limits: 5\n") ==
         "t.yaml:8:9: limits: expected a map, got '5'");
 }
+
+// Config validation stops unknown strategies; one that still reaches an
+// adapter (the registry lists a name its adapter cannot build) is a bug that
+// must be named, not played as the random player.
+TEST_CASE("an unknown strategy reaching an adapter is an internal error naming it") {
+  for (const char* engine : {"battleship", "go-fish", "chinese-checkers", "rooks"}) {
+    INFO(engine);
+    const std::string strategy = std::string(engine) == "rooks" ? "exact" : "random";
+    RunConfig c = parse_config(std::string("name: t\nengine: ") + engine +
+                                   "\ngames: 12\nplayers: [{strategy: " + strategy +
+                                   "}, {strategy: " + strategy + ", name: other}]\n",
+                               "t.yaml", registry());
+    REQUIRE_NOTHROW(registry().find(engine)->make_match(c, 1));
+    c.players[1].strategy = "no-such-strategy";
+    CHECK_THROWS_AS(registry().find(engine)->make_match(c, 1), std::logic_error);
+    CHECK_THROWS_WITH(
+        registry().find(engine)->make_match(c, 1),
+        Catch::Contains("'no-such-strategy'") || Catch::Contains(" no-such-strategy"));
+  }
+}

@@ -31,6 +31,9 @@ TEST_CASE("Template sections repeat over lists and skip falsy values") {
   CHECK(render_template("{{#flag}}yes{{/flag}}{{^flag}}no{{/flag}}", data) == "no");
   CHECK(render_template("{{run.name}} {{#items.0}}first {{v}}{{/items.0}}", data) == "q first 1");
   CHECK(render_template("{{! a comment }}ok", data) == "ok");
+  const Json strings{{"none", ""}, {"some", "why"}};
+  CHECK(render_template("{{#none}}shown{{/none}}{{^none}}hidden{{/none}}", strings) == "hidden");
+  CHECK(render_template("{{#some}}because {{some}}{{/some}}", strings) == "because why");
 }
 
 TEST_CASE("A malformed template is an error naming the tag") {
@@ -69,6 +72,7 @@ TEST_CASE("A duel run's report shows win rates shots and latency as charts") {
   CHECK(html.find("http://") == std::string::npos);  // and nothing fetched
   CHECK(html.find("https://") == std::string::npos);
   CHECK(html.find("Elo") != std::string::npos);
+  CHECK(html.find("Not reproducible") == std::string::npos);  // a seeded, untimed run
 
   // `arena report DIR` regenerates the same page from summary.json.
   std::filesystem::remove(dir / "report.html");

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_support.hpp"
+#include "harness/output/results_dir.hpp"
 #include "harness/stats/summary.hpp"
 
 namespace fs = std::filesystem;
@@ -81,7 +82,62 @@ TEST_CASE("SIGINT writes partial results and a checkpoint and resume completes t
 
   REQUIRE(arena_cli(base + " --resume", dir).code == 0);
   require_same_results(dir / "whole", dir / "part");
-  CHECK(arena_cli(base + " --resume", dir).code == 2);  // nothing left to resume
+  CHECK(arena_cli(base + " --resume", dir).code == 0);  // already complete: nothing to do
+}
+
+// A batch job requeued after it finished runs `arena run --resume` again.
+TEST_CASE("Resuming a run that already completed exits 0 and touches nothing") {
+  const fs::path dir = scratch("resume-done");
+  write_file(dir / "run.yaml",
+             "name: done\nengine: battleship\nseed: 3\ngames: 500\n"
+             "players: [{strategy: random}]\n");
+  const std::string base =
+      "run " + (dir / "run.yaml").string() + " --quiet --out " + (dir / "done").string();
+  REQUIRE(arena_cli(base, dir).code == 0);
+  const std::string games = read_file(dir / "done" / "games.csv");
+  const std::string summary = read_file(dir / "done" / "summary.json");
+  const auto written = fs::last_write_time(dir / "done" / "summary.json");
+
+  const auto again = arena_cli(base + " --resume --threads 1", dir);
+  CHECK(again.code == 0);
+  CHECK_THAT(again.err, Catch::Contains("already complete (500 games); nothing to resume"));
+  CHECK(read_file(dir / "done" / "games.csv") == games);
+  CHECK(read_file(dir / "done" / "summary.json") == summary);
+  CHECK(fs::last_write_time(dir / "done" / "summary.json") == written);
+
+  const auto other = arena_cli(base + " --resume --games 400", dir);
+  CHECK(other.code == 2);
+  CHECK_THAT(other.err, Catch::Contains("a finished run of a different config"));
+  const auto nowhere = arena_cli(
+      "run " + (dir / "run.yaml").string() + " --quiet --resume --out " + (dir / "never").string(),
+      dir);
+  CHECK(nowhere.code == 2);
+  CHECK_THAT(nowhere.err, Catch::Contains("nothing to resume"));
+}
+
+TEST_CASE("A finished run leaves nothing but its results folder") {
+  const fs::path dir = scratch("no-leftovers");
+  write_file(dir / "run.yaml",
+             "name: tidy\nengine: battleship\nseed: 3\ngames: 200\n"
+             "players: [{strategy: random}]\n");
+  fs::create_directories(dir / "results");
+  for (int run = 0; run < 2; ++run) {  // a fresh run, then one that replaces it
+    REQUIRE(arena_cli("run " + (dir / "run.yaml").string() + " --quiet --out " +
+                          (dir / "results" / "tidy").string(),
+                      dir)
+                .code == 0);
+    std::vector<std::string> left;
+    for (const auto& entry : fs::directory_iterator(dir / "results"))
+      left.push_back(entry.path().filename().string());
+    CHECK(left == std::vector<std::string>{"tidy"});
+  }
+  // A bad config and a failed start leave nothing either.
+  write_file(dir / "bad.yaml", "name: tidy\nengine: battleship\ngmaes: 3\n");
+  CHECK(arena_cli("run " + (dir / "bad.yaml").string() + " --quiet --out " +
+                      (dir / "results" / "tidy").string(),
+                  dir)
+            .code == 2);
+  CHECK(std::distance(fs::directory_iterator(dir / "results"), fs::directory_iterator()) == 1);
 }
 
 TEST_CASE("Shards merge into exactly the results of the whole run") {
@@ -137,4 +193,20 @@ TEST_CASE("A checkpoint of another format version is refused with a clear messag
   CHECK(resumed.code == 2);
   CHECK_THAT(resumed.err,
              Catch::Contains("format version 1") && Catch::Contains("start the run again"));
+}
+
+TEST_CASE("One run at a time per results folder, and the lock goes with the run") {
+  const fs::path dir = scratch("lock");
+  const fs::path lock = dir / ".out.lock";
+  {
+    const arena::StagedResults first(dir / "out");
+    CHECK(fs::exists(lock));
+    CHECK_THROWS_WITH(arena::StagedResults(dir / "out"),
+                      Catch::Contains("another arena run is writing these results"));
+  }
+  CHECK_FALSE(fs::exists(lock));
+  // A run killed with -9 leaves its lock file behind, unlocked: the next run takes it over.
+  write_file(lock, "");
+  { const arena::StagedResults next(dir / "out"); }
+  CHECK_FALSE(fs::exists(lock));
 }

@@ -155,3 +155,44 @@ TEST_CASE("memory stays flat in the number of games: rows are streamed not held"
   INFO("peak RSS before " << before << " kB, after " << after << " kB");
   CHECK(after - before < 4096);
 }
+
+namespace {
+
+// A one-seat match that declares `metrics` metrics and `phases` phases.
+class DeclaringMatch final : public Match {
+ public:
+  DeclaringMatch(size_t metrics, size_t phases)
+      : metrics_(metrics, MetricSpec{"m", "", ""}), phases_(phases, "p") {
+    for (size_t i = 0; i < metrics_.size(); ++i)
+      metrics_[i].name = "m" + std::to_string(i);
+  }
+  const std::vector<MetricSpec>& metrics() const override { return metrics_; }
+  std::vector<std::string> phases() const override { return phases_; }
+  uint64_t game_count() const override { return 10; }
+  void play(uint64_t /*game_index*/, GameSink& sink, SeriesMemory* /*memory*/) const override {
+    SeatResult seat;
+    for (size_t i = 0; i < std::min<size_t>(metrics_.size(), kMaxMetrics); ++i)
+      seat.metrics[i] = static_cast<int64_t>(i);
+    sink.add(seat);
+  }
+
+ private:
+  std::vector<MetricSpec> metrics_;
+  std::vector<std::string> phases_;
+};
+
+RunStats run_declaring(size_t metrics, size_t phases) {
+  const DeclaringMatch match(metrics, phases);
+  RunPlan plan{.games = 10, .threads = 2, .variant_names = {"only"}};
+  return run_games(match, plan, nullptr, nullptr);
+}
+
+}  // namespace
+
+TEST_CASE("a match declaring more metrics or phases than a game stores is rejected") {
+  CHECK(run_declaring(kMaxMetrics, kMaxPhases).games() == 10);
+  CHECK_THROWS_WITH(run_declaring(kMaxMetrics + 1, 0),
+                    Catch::Contains("declares 5 metrics") && Catch::Contains("kMaxMetrics"));
+  CHECK_THROWS_WITH(run_declaring(1, kMaxPhases + 1),
+                    Catch::Contains("declares 4 decision phases") && Catch::Contains("kMaxPhases"));
+}

@@ -3,6 +3,8 @@
 // random streams) played once per seat order (see seated_match.hpp). With two
 // seats a game that reaches max_plies with nobody home is a draw; with more,
 // seats are ranked by finishing order, then pieces in goal, then distance.
+#include <stdexcept>
+
 #include <fmt/format.h>
 
 #include "engines/chinese_checkers/game.hpp"
@@ -43,7 +45,8 @@ cc::AnyPlayer player_from(const PlayerConfig& player) {
         p.real("exploration"), static_cast<int>(p.integer("playout_depth")),
         p.real("random_fraction")});
   }
-  return cc::RandomPlayer();
+  if (player.strategy == "random") return cc::RandomPlayer();
+  throw std::logic_error("chinese-checkers adapter: unknown strategy '" + player.strategy + "'");
 }
 
 cc::Rules rules_from(const RunConfig& config) {
@@ -75,7 +78,10 @@ class PlayMatch final : public SeatedMatch {
       : SeatedMatch(config, seed, static_cast<int>(config.rules.integer("seats"))),
         rules_(rules_from(config)),
         players_(config.players),
-        timed_(timed_players(config)) {}
+        timed_(timed_players(config)) {
+    for (const auto& player : players_)
+      player_from(player);  // an unknown strategy fails here, not in the first game
+  }
 
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
   std::vector<std::string> phases() const override { return {"opening", "middle", "end"}; }

@@ -4,6 +4,8 @@
 // so neither the deal nor the seat favours anyone. Ranks come from books
 // (equal books share a rank); the seed's own winner rule (the first seat with
 // the top score) is kept as the metric `seed_win` to show what it biased.
+#include <stdexcept>
+
 #include <fmt/format.h>
 
 #include "engines/go_fish/play.hpp"
@@ -24,7 +26,8 @@ gf::AnyPlayer player_from(const PlayerConfig& player) {
     return gf::CountingPlayer(
         {p.real("book_weight"), p.real("lucky_weight"), p.real("reveal_weight")});
   }
-  return gf::RandomPlayer();
+  if (player.strategy == "random") return gf::RandomPlayer();
+  throw std::logic_error("go-fish adapter: unknown strategy '" + player.strategy + "'");
 }
 
 int seats_of(const RunConfig& config) {
@@ -55,7 +58,10 @@ class PlayMatch final : public SeatedMatch {
   PlayMatch(const RunConfig& config, uint64_t seed)
       : SeatedMatch(config, seed, seats_of(config)),
         rules_(rules_from(config)),
-        players_(config.players) {}
+        players_(config.players) {
+    for (const auto& player : players_)
+      player_from(player);  // an unknown strategy fails here, not in the first game
+  }
 
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
 

@@ -6,6 +6,7 @@
 // sizes the games cycle through them and results are also kept per size.
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -31,6 +32,9 @@ SolverSpec solver_from(const PlayerConfig& player) {
             player.params.choice("algorithm") == "hopcroft-karp"
                 ? rooks::MatchingAlgorithm::kHopcroftKarp
                 : rooks::MatchingAlgorithm::kAugmentingBfs};
+  }
+  if (player.strategy != "seed-random" && player.strategy != "random-greedy") {
+    throw std::logic_error("rooks adapter: unknown strategy '" + player.strategy + "'");
   }
   const auto tries = static_cast<int>(player.params.integer("tries"));
   return {player.strategy == "seed-random" ? Solver::kSeedRandom : Solver::kRandomGreedy, tries,

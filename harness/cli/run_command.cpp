@@ -16,6 +16,7 @@
 #include "harness/cli/commands.hpp"
 #include "harness/cli/distributed.hpp"
 #include "harness/cli/interrupt.hpp"
+#include "harness/cli/resume.hpp"
 #include "harness/cli/run_support.hpp"
 #include "harness/config/config.hpp"
 #include "harness/config/resolved.hpp"
@@ -233,22 +234,6 @@ std::filesystem::path results_dir_of(const RunOptions& options, const RunConfig&
   return std::filesystem::path("results") / config.name;
 }
 
-// The checkpoint to resume from, checked against the config as given now; a
-// config without a seed takes the seed the interrupted run drew.
-Checkpoint checkpoint_to_resume(const StagedResults& staged, RunConfig& config) {
-  std::optional<Checkpoint> c = read_checkpoint(staged.staging_dir());
-  if (!c) throw InputError(staged.staging_dir().string() + ": no checkpoint");
-  if (!config.seed) config.seed = c->seed;
-  if (config_identity(config, c->seed) != c->config) {
-    throw InputError(fmt::format(
-        "{}: the config changed since the run was interrupted (compare {} with {}); resume with "
-        "the same config and flags, or delete {} to start again",
-        config.file, config.file, (staged.staging_dir() / kCheckpointFile).string(),
-        staged.staging_dir().string()));
-  }
-  return *c;
-}
-
 }  // namespace
 
 void print_results(const RunConfig& config, const Match& match, const RunStats& stats,
@@ -277,6 +262,12 @@ int run_command(const RunOptions& options, const Registry& registry) {
       throw InputError(config.file +
                        ": --shard cannot split a run with early stopping (stop: "
                        "sprt or ci_width needs every game in order); run it whole");
+    }
+    if (options.resume) {
+      if (const auto done = finished_run(results_dir_of(options, config), config)) {
+        fmt::print(stderr, "arena: {}\n", *done);
+        return 0;  // a requeued job of a run that already finished: nothing to do
+      }
     }
     StagedResults staged(results_dir_of(options, config), options.resume
                                                               ? StagedResults::Start::kResume

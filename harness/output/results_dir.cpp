@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -26,6 +27,27 @@ bool replaceable(const fs::path& dir) {
   return fs::is_empty(dir, ec) || fs::exists(dir / kResultsMarker, ec);
 }
 
+// Opens and locks `lock`, or returns -1 when another process holds it. The
+// holder deletes the file when it is done, so a lock taken on a file that was
+// deleted (or replaced) meanwhile is dropped and taken again on the new one.
+int lock_exclusively(const fs::path& lock) {
+  for (;;) {
+    const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) return -1;
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      ::close(fd);
+      return -1;
+    }
+    struct stat held {};
+    struct stat named {};
+    if (::fstat(fd, &held) == 0 && ::stat(lock.c_str(), &named) == 0 &&
+        held.st_dev == named.st_dev && held.st_ino == named.st_ino) {
+      return fd;
+    }
+    ::close(fd);
+  }
+}
+
 void sync_path(const fs::path& path, int flags) {
   const int fd = ::open(path.c_str(), flags);
   if (fd < 0) return;
@@ -34,6 +56,12 @@ void sync_path(const fs::path& path, int flags) {
 }
 
 }  // namespace
+
+fs::path staging_dir_for(fs::path final_dir) {
+  if (final_dir.filename().empty()) final_dir = final_dir.parent_path();  // "out/" -> "out"
+  const fs::path parent = final_dir.has_parent_path() ? final_dir.parent_path() : fs::path(".");
+  return parent / fmt::format(".{}.partial", final_dir.filename().string());
+}
 
 StagedResults::StagedResults(fs::path final_dir, Start start) : final_(std::move(final_dir)) {
   if (final_.filename().empty()) final_ = final_.parent_path();  // "out/" -> "out"
@@ -45,13 +73,13 @@ StagedResults::StagedResults(fs::path final_dir, Start start) : final_(std::move
   const fs::path parent = final_.has_parent_path() ? final_.parent_path() : fs::path(".");
   fs::create_directories(parent);
   const std::string name = final_.filename().string();
-  const fs::path lock = parent / fmt::format(".{}.lock", name);
-  lock_fd_ = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (lock_fd_ < 0 || ::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0) {
+  lock_ = parent / fmt::format(".{}.lock", name);
+  lock_fd_ = lock_exclusively(lock_);
+  if (lock_fd_ < 0) {
     throw InputError(
         fmt::format("{}: another arena run is writing these results", final_.string()));
   }
-  staging_ = parent / fmt::format(".{}.partial", name);
+  staging_ = staging_dir_for(final_);
   const bool interrupted = fs::exists(staging_ / kCheckpointName);
   if (start == Start::kResume) {
     if (!interrupted) {
@@ -75,7 +103,10 @@ StagedResults::~StagedResults() {
   std::error_code ec;
   // An interrupted run keeps its checkpoint and rows for --resume.
   if (!committed_ && !fs::exists(staging_ / kCheckpointName, ec)) fs::remove_all(staging_, ec);
-  if (lock_fd_ >= 0) ::close(lock_fd_);
+  if (lock_fd_ >= 0) {
+    ::unlink(lock_.c_str());  // while still holding it: see lock_exclusively
+    ::close(lock_fd_);
+  }
 }
 
 void StagedResults::write_file(const std::string& file, const std::string& content) const {

@@ -7,8 +7,9 @@
 // holds a checkpoint (an interrupted run) is kept, so the run can be resumed;
 // a fresh run refuses to start over it, a resumed run requires it. Without a
 // checkpoint a failed run's staging folder is removed. One run at a time per
-// folder (a lock file `.NAME.lock` beside it). A folder is only ever replaced
-// if it is empty or was written by arena.
+// folder: a lock file `.NAME.lock` beside it while the run lasts, deleted when
+// it ends (a killed run leaves it, unlocked, for the next run to take over).
+// A folder is only ever replaced if it is empty or was written by arena.
 #pragma once
 
 #include <filesystem>
@@ -39,9 +40,13 @@ class StagedResults {
  private:
   std::filesystem::path final_;
   std::filesystem::path staging_;
+  std::filesystem::path lock_;
   int lock_fd_ = -1;
   bool committed_ = false;
 };
+
+// The staging folder of `final_dir`: `.NAME.partial` beside it.
+std::filesystem::path staging_dir_for(std::filesystem::path final_dir);
 
 // The checkpoint an interrupted run leaves in its staging folder.
 inline constexpr const char* kCheckpointName = "checkpoint.json";

@@ -120,7 +120,9 @@ class Renderer {
   static bool truthy(const Json* v) {
     if (!v || v->is_null()) return false;
     if (v->is_boolean()) return v->get<bool>();
-    if (v->is_array() || v->is_string() || v->is_object()) return !v->empty();
+    // json::empty() is false for every string, "" included.
+    if (v->is_string()) return !v->get_ref<const std::string&>().empty();
+    if (v->is_array() || v->is_object()) return !v->empty();
     return true;
   }
 

@@ -53,6 +53,7 @@ class SeriesMemory {
 class Match {
  public:
   virtual ~Match() = default;
+  // At most kMaxMetrics (harness/runner/game_record.hpp): a SeatResult holds that many.
   virtual const std::vector<MetricSpec>& metrics() const = 0;
   // Games the run plays (e.g. games per pairing x pairings).
   virtual uint64_t game_count() const = 0;
@@ -69,6 +70,11 @@ class Match {
   virtual std::string nondeterminism() const { return ""; }
   virtual void play(uint64_t game_index, GameSink& sink, SeriesMemory* memory) const = 0;
 };
+
+// Throws std::logic_error, naming the limit, when `match` declares more
+// metrics or phases than the harness stores per game (kMaxMetrics, kMaxPhases):
+// an engine bug, caught before a game writes past a SeatResult.
+void check_declared_sizes(const Match& match);
 
 struct EngineSpec {
   std::string name;

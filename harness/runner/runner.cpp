@@ -159,6 +159,7 @@ uint64_t block_size(uint64_t games, int threads) {
 }
 
 RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Progress* progress) {
+  check_declared_sizes(match);
   const int variants = static_cast<int>(plan.variant_names.size());
   const int metrics = static_cast<int>(match.metrics().size());
   const int groups = std::max<int>(1, static_cast<int>(match.groups().size()));
