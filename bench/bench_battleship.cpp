@@ -3,11 +3,9 @@
 //   build/bench/arena_bench --benchmark_filter=Battleship
 #include <benchmark/benchmark.h>
 
-#include "engines/battleship/density.hpp"
-#include "engines/battleship/hunt_target.hpp"
-#include "engines/battleship/monte_carlo.hpp"
-#include "engines/battleship/random_shooter.hpp"
+#include "bench_settings.hpp"
 #include "engines/battleship/solo.hpp"
+#include "engines/battleship/strategies.hpp"
 #include "harness/runner/game_record.hpp"
 
 namespace {
@@ -94,40 +92,36 @@ void BM_BattleshipDensityOpeningDecision(benchmark::State& state) {
 }
 BENCHMARK(BM_BattleshipDensityOpeningDecision);
 
-// Whole solo games (untimed), one per iteration, for each strategy.
-template <class Make>
-void whole_games(benchmark::State& state, Make make) {
+// Whole solo games (untimed), one per iteration: BM_BattleshipSoloGame/<setting>
+// for every strategy at its defaults and at each sample.
+void whole_games(benchmark::State& state, const StrategySetting& setting) {
   const Rules rules;
   const PlacementTable table(rules);
   const DensityTables tables(table);
   NullTimer timer;
+  const Strategies::Bound bound = Strategies::bind_defaults(setting.strategy, setting.overrides);
   uint64_t game = 0;
   for (auto _ : state) {
     Rng environment(derive_seed(3, 0, game, Purpose::kEnvironment));
     Rng rng(derive_seed(3, 0, game++, player_purpose(0)));
-    auto shooter = make(rules, tables);
+    AnyShooter shooter = Strategies::make(bound, ShooterContext{tables});
     const Ocean ocean(rules, sample_uniform_layout(table, environment));
-    benchmark::DoNotOptimize(play_solo(rules, ocean, shooter, rng, timer, 0));
+    benchmark::DoNotOptimize(
+        std::visit([&](auto& s) { return play_solo(rules, ocean, s, rng, timer, 0); }, shooter));
   }
   state.SetItemsProcessed(state.iterations());
 }
 
-void BM_BattleshipSoloGameHuntTarget(benchmark::State& state) {
-  whole_games(state, [](const Rules& r, const DensityTables&) { return HuntTargetShooter(r, {}); });
-}
-BENCHMARK(BM_BattleshipSoloGameHuntTarget);
-
-void BM_BattleshipSoloGameDensity(benchmark::State& state) {
-  whole_games(state, [](const Rules&, const DensityTables& t) { return DensityShooter(t, {}); });
-}
-BENCHMARK(BM_BattleshipSoloGameDensity);
-
-void BM_BattleshipSoloGameSeedDensity(benchmark::State& state) {
-  whole_games(state, [](const Rules&, const DensityTables& t) {
-    return DensityShooter(t, seed_density_params(1.5));
-  });
-}
-BENCHMARK(BM_BattleshipSoloGameSeedDensity);
+const bool kWholeGames = [] {
+  const auto infos = Strategies::infos();
+  for (const StrategySetting& setting : settings_of(infos, false)) {
+    benchmark::RegisterBenchmark(
+        ("BM_BattleshipSoloGame/" + bench::bench_label(infos, setting)).c_str(),
+        [setting](benchmark::State& state) { whole_games(state, setting); })
+        ->Unit(benchmark::kMicrosecond);
+  }
+  return true;
+}();
 
 // Monte Carlo with `samples` per decision: whole solo games, with the cost
 // of one kept sample (time / samples kept) and the share of drawn samples kept.

@@ -1,5 +1,5 @@
-// One decision of every Battleship strategy at a fixed list of recorded
-// positions: the opening (empty board), the middle and the endgame of one
+// One decision of every Battleship strategy (every setting it declares) at a
+// fixed list of recorded positions: the opening (empty board), the middle and the endgame of one
 // recorded game, the same positions for every strategy.
 //
 //   build/bench/arena_bench --benchmark_filter=BattleshipDecision
@@ -13,10 +13,8 @@
 
 #include <vector>
 
-#include "engines/battleship/density.hpp"
-#include "engines/battleship/hunt_target.hpp"
-#include "engines/battleship/monte_carlo.hpp"
-#include "engines/battleship/random_shooter.hpp"
+#include "bench_settings.hpp"
+#include "engines/battleship/strategies.hpp"
 
 namespace {
 
@@ -90,39 +88,27 @@ void time_decisions(benchmark::State& state, const Shooter& position) {
                  " shots fired");
 }
 
-void BM_BattleshipDecisionRandom(benchmark::State& state) {
-  const RecordedGame& g = recorded_game();
-  time_decisions(state, at_position(RandomShooter(g.rules), static_cast<int>(state.range(0))));
-}
-
-void BM_BattleshipDecisionHuntTarget(benchmark::State& state) {
-  const RecordedGame& g = recorded_game();
-  time_decisions(state, at_position(HuntTargetShooter(g.rules, {true, ParityStep::kSmallestAfloat}),
-                                    static_cast<int>(state.range(0))));
-}
-
-void BM_BattleshipDecisionDensity(benchmark::State& state) {
-  const RecordedGame& g = recorded_game();
-  time_decisions(state,
-                 at_position(DensityShooter(g.tables, {}), static_cast<int>(state.range(0))));
-}
-
-void BM_BattleshipDecisionSeedDensity(benchmark::State& state) {
-  const RecordedGame& g = recorded_game();
-  time_decisions(state, at_position(DensityShooter(g.tables, seed_density_params(1.5)),
-                                    static_cast<int>(state.range(0))));
-}
-
-void BM_BattleshipDecisionMonteCarlo(benchmark::State& state) {
-  const RecordedGame& g = recorded_game();
-  time_decisions(state, at_position(MonteCarloShooter(g.tables, {1000, TieBreak::kRandom}),
-                                    static_cast<int>(state.range(0))));
-}
+// BM_BattleshipDecision/<setting>/<position> for every strategy at its
+// defaults and at each sample.
+const bool kRegistered = [] {
+  const auto infos = Strategies::infos();
+  for (const StrategySetting& setting : settings_of(infos, false)) {
+    benchmark::RegisterBenchmark(
+        ("BM_BattleshipDecision/" + bench::bench_label(infos, setting)).c_str(),
+        [setting](benchmark::State& state) {
+          const RecordedGame& g = recorded_game();
+          const AnyShooter shooter = Strategies::make_default(setting.strategy, setting.overrides,
+                                                              ShooterContext{g.tables});
+          std::visit(
+              [&](const auto& s) {
+                time_decisions(state, at_position(s, static_cast<int>(state.range(0))));
+              },
+              shooter);
+        })
+        ->DenseRange(0, 2)
+        ->Unit(benchmark::kMicrosecond);
+  }
+  return true;
+}();
 
 }  // namespace
-
-BENCHMARK(BM_BattleshipDecisionRandom)->DenseRange(0, 2);
-BENCHMARK(BM_BattleshipDecisionHuntTarget)->DenseRange(0, 2);
-BENCHMARK(BM_BattleshipDecisionDensity)->DenseRange(0, 2);
-BENCHMARK(BM_BattleshipDecisionSeedDensity)->DenseRange(0, 2);
-BENCHMARK(BM_BattleshipDecisionMonteCarlo)->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);

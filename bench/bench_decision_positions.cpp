@@ -3,6 +3,8 @@
 // in bench_battleship_positions.cpp). The positions come from one fixed game
 // per engine, so every strategy is timed on the same positions.
 //
+// Every setting each strategy declares (defaults, samples) is benchmarked.
+//
 //   build/bench/arena_bench --benchmark_filter=Decision
 #include <benchmark/benchmark.h>
 
@@ -10,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_settings.hpp"
 #include "engines/chinese_checkers/game.hpp"
 #include "engines/go_fish/play.hpp"
 
@@ -62,12 +65,13 @@ void cc_decisions(benchmark::State& state, const cc::AnyPlayer& prototype) {
   state.SetLabel(std::string(phase_name(phase)) + ", ply " + std::to_string(position.ply()));
 }
 
-// Alpha-beta keeps one table (allocated once, as in a game) and clears it
-// before each timed search, so every search starts cold.
-void BM_CcDecisionAlphaBeta4(benchmark::State& state) {
+// A strategy with a transposition table (alpha-beta) keeps it (allocated
+// once, as in a game) and clears it before each timed search, so every search
+// starts cold; copies would allocate a table inside the timed region.
+template <class Player>
+void cc_cold_searches(benchmark::State& state, Player player) {
   const int phase = static_cast<int>(state.range(0));
   const cc::State& position = cc_position(phase);
-  cc::AlphaBetaPlayer player({4});
   Rng rng(7);
   benchmark::DoNotOptimize(player.choose(position, rng));  // allocates the table
   for (auto _ : state) {
@@ -79,23 +83,16 @@ void BM_CcDecisionAlphaBeta4(benchmark::State& state) {
   state.SetLabel(std::string(phase_name(phase)) + ", ply " + std::to_string(position.ply()));
 }
 
-void BM_CcDecisionRandom(benchmark::State& state) {
-  cc_decisions(state, cc::RandomPlayer());
-}
-void BM_CcDecisionGreedySeed(benchmark::State& state) {
-  cc_decisions(state, cc::GreedyPlayer());
-}
-void BM_CcDecisionGreedyProgress(benchmark::State& state) {
-  cc_decisions(state, cc::GreedyPlayer({cc::Eval::kProgress}));
-}
-void BM_CcDecisionMinimax2(benchmark::State& state) {
-  cc_decisions(state, cc::MinimaxPlayer({2}));
-}
-void BM_CcDecisionMinimax2Seed(benchmark::State& state) {
-  cc_decisions(state, cc::MinimaxPlayer({2, cc::Scoring::kSeed, cc::Eval::kSeed}));
-}
-void BM_CcDecisionMcts1000(benchmark::State& state) {
-  cc_decisions(state, cc::MctsPlayer({1000}));
+void cc_decision(benchmark::State& state, const cc::AnyPlayer& prototype) {
+  std::visit(
+      [&](const auto& p) {
+        if constexpr (requires { p.clear_table(); }) {
+          cc_cold_searches(state, p);
+        } else {
+          cc_decisions(state, prototype);
+        }
+      },
+      prototype);
 }
 
 namespace gf = go_fish;
@@ -168,33 +165,29 @@ void go_fish_decisions(benchmark::State& state, gf::AnyPlayer strategy) {
                  std::to_string(position.game->history().size()) + " public events");
 }
 
-void BM_GoFishDecisionRandom(benchmark::State& state) {
-  go_fish_decisions(state, gf::RandomPlayer());
-}
-void BM_GoFishDecisionMemory(benchmark::State& state) {
-  go_fish_decisions(state, gf::MemoryPlayer());
-}
-void BM_GoFishDecisionBelief(benchmark::State& state) {
-  go_fish_decisions(state, gf::BeliefPlayer());
-}
-void BM_GoFishDecisionSeedMemory(benchmark::State& state) {
-  go_fish_decisions(state, gf::SeedMemoryPlayer());
-}
-void BM_GoFishDecisionCounting(benchmark::State& state) {
-  go_fish_decisions(state, gf::CountingPlayer());
-}
+// BM_CcDecision/<setting>/<phase> and BM_GoFishDecision/<setting>/<phase>
+// for every strategy of both lists at its defaults and at each sample.
+const bool kRegistered = [] {
+  const auto cc_infos = cc::Strategies::infos();
+  for (const StrategySetting& setting : settings_of(cc_infos, false)) {
+    auto* b = benchmark::RegisterBenchmark(
+        ("BM_CcDecision/" + bench::bench_label(cc_infos, setting)).c_str(),
+        [setting](benchmark::State& state) {
+          cc_decision(state, cc::Strategies::make_default(setting.strategy, setting.overrides));
+        });
+    b->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
+  }
+  const auto gf_infos = gf::Strategies::infos();
+  for (const StrategySetting& setting : settings_of(gf_infos, false)) {
+    benchmark::RegisterBenchmark(
+        ("BM_GoFishDecision/" + bench::bench_label(gf_infos, setting)).c_str(),
+        [setting](benchmark::State& state) {
+          go_fish_decisions(state,
+                            gf::Strategies::make_default(setting.strategy, setting.overrides));
+        })
+        ->DenseRange(0, 2);
+  }
+  return true;
+}();
 
 }  // namespace
-
-BENCHMARK(BM_CcDecisionRandom)->DenseRange(0, 2);
-BENCHMARK(BM_CcDecisionGreedySeed)->DenseRange(0, 2);
-BENCHMARK(BM_CcDecisionGreedyProgress)->DenseRange(0, 2);
-BENCHMARK(BM_CcDecisionMinimax2)->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_CcDecisionMinimax2Seed)->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_CcDecisionAlphaBeta4)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_CcDecisionMcts1000)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_GoFishDecisionRandom)->DenseRange(0, 2);
-BENCHMARK(BM_GoFishDecisionMemory)->DenseRange(0, 2);
-BENCHMARK(BM_GoFishDecisionBelief)->DenseRange(0, 2);
-BENCHMARK(BM_GoFishDecisionSeedMemory)->DenseRange(0, 2);
-BENCHMARK(BM_GoFishDecisionCounting)->DenseRange(0, 2);

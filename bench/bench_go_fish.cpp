@@ -4,15 +4,16 @@
 //
 // BM_GoFishRandom2p: whole 2-player games of `random` (deal included);
 // items_per_second is games per second (the target: 300,000 per core).
-// BM_GoFishGame/<strategy>: whole 3-player games with the strategy in every
-// seat; items_per_second is games per second, ns_per_decision the whole cost
-// (engine and broadcasts included) divided by the asks made.
+// BM_GoFishGame/<setting>: for every strategy setting, whole 3-player games with the strategy in
+// every seat; items_per_second is games per second, ns_per_decision the whole cost (engine and
+// broadcasts included) divided by the asks made.
 #include <benchmark/benchmark.h>
 
 #include <array>
 #include <string>
 #include <string_view>
 
+#include "bench_settings.hpp"
 #include "engines/go_fish/play.hpp"
 
 namespace {
@@ -66,15 +67,17 @@ void BM_GoFishRandom2p(benchmark::State& state) {
 }
 BENCHMARK(BM_GoFishRandom2p);
 
-// Registered by hand so the names keep the strategies' hyphens (BM_GoFishGame/seed-memory).
+// Every strategy of the list at every setting it declares (BM_GoFishGame/seed-memory).
 const bool kGameBenchmarks = [] {
-  for (std::string_view name : kStrategyNames)
-    benchmark::RegisterBenchmark(("BM_GoFishGame/" + std::string(name)).c_str(),
-                                 [name](benchmark::State& state) {
-                                   Rules rules;
-                                   rules.players = 3;
-                                   run_games(state, rules, *make_player(name));
-                                 });
+  const auto infos = Strategies::infos();
+  for (const StrategySetting& setting : settings_of(infos, false))
+    benchmark::RegisterBenchmark(
+        ("BM_GoFishGame/" + bench::bench_label(infos, setting)).c_str(),
+        [setting](benchmark::State& state) {
+          Rules rules;
+          rules.players = 3;
+          run_games(state, rules, Strategies::make_default(setting.strategy, setting.overrides));
+        });
   return true;
 }();
 

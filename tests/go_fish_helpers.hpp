@@ -44,6 +44,14 @@ inline Game position(const Rules& rules, const std::vector<std::vector<int>>& ha
   return Game::arranged(rules, h, s, first, owners);
 }
 
+// Every registered strategy's name, in list order (engines/go_fish/strategies.hpp).
+inline std::vector<std::string> strategy_names() {
+  std::vector<std::string> names;
+  for (const StrategyInfo& info : Strategies::infos())
+    names.push_back(info.name);
+  return names;
+}
+
 inline Rules rules_for(int players, Preset preset = Preset::kStandard) {
   Rules r;
   r.players = players;
@@ -60,7 +68,7 @@ inline GameResult play(const Rules& rules, const std::vector<std::string>& names
   std::vector<Rng> rngs;
   std::vector<int> who;
   for (size_t s = 0; s < names.size(); ++s) {
-    seats.push_back(*make_player(names[s]));
+    seats.push_back(Strategies::make_default(names[s]));
     const uint64_t id = rng_ids.empty() ? s : rng_ids[s];
     rngs.emplace_back(derive_seed(11, 0, deal, player_purpose(id)));
     who.push_back(static_cast<int>(s));

@@ -5,8 +5,8 @@
 #include <set>
 #include <vector>
 
-#include "engines/battleship/random_shooter.hpp"
 #include "engines/battleship/solo.hpp"
+#include "engines/battleship/strategies/random.hpp"
 
 using namespace arena;
 using namespace arena::battleship;

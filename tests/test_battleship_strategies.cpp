@@ -8,11 +8,9 @@
 #include <set>
 #include <vector>
 
-#include "engines/battleship/density.hpp"
-#include "engines/battleship/hunt_target.hpp"
-#include "engines/battleship/monte_carlo.hpp"
-#include "engines/battleship/random_shooter.hpp"
 #include "engines/battleship/solo.hpp"
+#include "engines/battleship/strategies.hpp"
+#include "strategy_settings.hpp"
 
 using namespace arena;
 using namespace arena::battleship;
@@ -27,54 +25,22 @@ Rules rules_for(int size, std::vector<ShipSpec> fleet, Touching touching) {
   return r;
 }
 
-// Every strategy, built fresh for one game.
-// Every strategy, built fresh for one game; the lambdas refer to the tables
-// (which outlive them), never to this helper.
-struct Strategies {
-  const PlacementTable& table;
-  const DensityTables& tables;
-  std::map<std::string, std::function<int(const Ocean&, Rng&)>> all() const {
-    const Rules& rules = table.rules();
-    auto solo = [&rules](auto shooter, const Ocean& ocean, Rng& rng) {
-      std::set<int> fired;
-      int shots = 0;
-      Ocean o = ocean;
-      while (!o.fleet_sunk()) {
-        const int cell = shooter.choose(rng);
-        REQUIRE(cell >= 0);
-        REQUIRE(cell < rules.cells());
-        REQUIRE(fired.insert(cell).second);  // never the same cell twice
-        shooter.observe(cell, o.shoot(cell));
-        REQUIRE(++shots <= rules.cells());
-      }
-      return shots;
-    };
-    const Rules& r = rules;
-    const DensityTables& t = tables;
-    return {
-        {"random", [=](const Ocean& o, Rng& g) { return solo(RandomShooter(r), o, g); }},
-        {"hunt-target",
-         [=](const Ocean& o, Rng& g) { return solo(HuntTargetShooter(r, {}), o, g); }},
-        {"hunt-target parity",
-         [=](const Ocean& o, Rng& g) {
-           return solo(HuntTargetShooter(r, {true, ParityStep::kSmallestAfloat}), o, g);
-         }},
-        {"density", [=, &t](const Ocean& o, Rng& g) { return solo(DensityShooter(t, {}), o, g); }},
-        {"density checkerboard first",
-         [=, &t](const Ocean& o, Rng& g) {
-           return solo(DensityShooter(t, {1.5, TieBreak::kFirst, false}), o, g);
-         }},
-        {"seed-density",
-         [=, &t](const Ocean& o, Rng& g) {
-           return solo(DensityShooter(t, seed_density_params(1.5)), o, g);
-         }},
-        {"monte-carlo",
-         [=, &t](const Ocean& o, Rng& g) {
-           return solo(MonteCarloShooter(t, {20, TieBreak::kRandom}), o, g);
-         }},
-    };
+// One solo game of `shooter` against `ocean`, checking the shooter contract:
+// every shot on the board and never the same cell twice.
+template <class Shooter>
+int play_checked(Shooter& shooter, const Rules& rules, Ocean ocean, Rng& rng) {
+  std::set<int> fired;
+  int shots = 0;
+  while (!ocean.fleet_sunk()) {
+    const int cell = shooter.choose(rng);
+    REQUIRE(cell >= 0);
+    REQUIRE(cell < rules.cells());
+    REQUIRE(fired.insert(cell).second);  // never the same cell twice
+    shooter.observe(cell, ocean.shoot(cell));
+    REQUIRE(++shots <= rules.cells());
   }
-};
+  return shots;
+}
 
 // Brute-force density: every afloat ship's every placement over no miss, no
 // sunk cell and (no-touch) no cell next to a sunk ship; hunt mode counts each
@@ -120,13 +86,20 @@ TEST_CASE("every strategy plays legally on varied boards under both touching rul
   for (const Rules& rules : boards) {
     const PlacementTable table(rules);
     const DensityTables tables(table);
-    const auto strategies = Strategies{table, tables}.all();
-    for (const auto& [name, play] : strategies) {
+    for (const arena::testing::Setting& setting :
+         arena::testing::labelled_settings(battleship::Strategies::infos(), true)) {
       for (uint64_t g = 0; g < 25; ++g) {
         Rng environment(derive_seed(5, 0, g, Purpose::kEnvironment));
         Rng rng(derive_seed(5, 0, g, player_purpose(0)));
-        INFO(name << " on " << rules.size << "x" << rules.size << ", game " << g);
-        const int shots = play(Ocean(rules, sample_uniform_layout(table, environment)), rng);
+        INFO(setting.label << " on " << rules.size << "x" << rules.size << ", game " << g);
+        AnyShooter shooter = battleship::Strategies::make_default(
+            setting.strategy, setting.overrides, ShooterContext{tables});
+        const int shots = std::visit(
+            [&](auto& s) {
+              return play_checked(s, rules, Ocean(rules, sample_uniform_layout(table, environment)),
+                                  rng);
+            },
+            shooter);
         REQUIRE(shots >= rules.fleet_cells());
       }
     }

@@ -11,8 +11,8 @@
 #include "engines/chinese_checkers/board.hpp"
 #include "engines/chinese_checkers/movegen.hpp"
 #include "engines/chinese_checkers/perft.hpp"
-#include "engines/chinese_checkers/random_player.hpp"
 #include "engines/chinese_checkers/state.hpp"
+#include "engines/chinese_checkers/strategies/random.hpp"
 #include "tests/chinese_checkers_reference.hpp"
 
 using namespace arena;

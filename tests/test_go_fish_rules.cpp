@@ -235,8 +235,8 @@ TEST_CASE("go fish accepts only legal asks") {
 }
 
 TEST_CASE("go fish conserves every card at every step and makes every book") {
-  const std::vector<std::string> names = {"random",      "memory",   "belief",
-                                          "seed-memory", "counting", "random"};
+  std::vector<std::string> names = strategy_names();
+  names.push_back("random");
   int games = 0;
   for (int players = 2; players <= 6; ++players) {
     for (Preset preset : {Preset::kStandard, Preset::kSeed}) {
@@ -292,7 +292,7 @@ TEST_CASE("go fish the seed preset deals 5 cards and stops after 200 rounds") {
 }
 
 TEST_CASE("go fish the same seeds give the same game") {
-  for (const char* name : {"random", "memory", "belief", "seed-memory", "counting"}) {
+  for (const std::string& name : strategy_names()) {
     std::vector<PublicEvent> first, second;
     const GameResult a = play(rules_for(4), {name, "random", name, "counting"}, 7,
                               [&](const Game& g) { first = events(g); });

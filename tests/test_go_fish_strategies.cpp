@@ -180,7 +180,7 @@ TEST_CASE("go fish belief and counting break ties at random and not toward the l
   for (const char* name : {"belief", "counting", "memory"}) {
     std::set<int> targets;
     for (uint64_t seed = 0; seed < 60; ++seed) {
-      AnyPlayer p = *make_player(name);
+      AnyPlayer p = Strategies::make_default(name);
       Rng rng(seed);
       std::visit(
           [&](auto& s) {

@@ -62,6 +62,7 @@ TEST_CASE("go fish a view shows the viewer's own hand and public sizes only") {
 // of its Rng) also decides on the view of a game whose hidden cards were dealt
 // anew. Both decisions must be equal, for every strategy.
 TEST_CASE("go fish re-dealing the hidden cards never changes a decision") {
+  const std::vector<std::string> names = strategy_names();
   int compared = 0;
   int hidden_changed = 0;
   for (int players = 2; players <= 5; ++players) {
@@ -70,7 +71,7 @@ TEST_CASE("go fish re-dealing the hidden cards never changes a decision") {
       std::vector<AnyPlayer> seats;
       std::vector<Rng> rngs;
       for (int s = 0; s < players; ++s) {
-        seats.push_back(*make_player(kStrategyNames[(s + deal) % kStrategyNames.size()]));
+        seats.push_back(Strategies::make_default(names[(s + deal) % names.size()]));
         rngs.emplace_back(derive_seed(21, players, deal, player_purpose(s)));
       }
       Rng deal_rng(derive_seed(21, players, deal, Purpose::kEnvironment));

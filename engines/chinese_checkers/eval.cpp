@@ -4,6 +4,16 @@
 
 namespace arena::chinese_checkers {
 
+ParamSpec eval_param(const char* default_eval) {
+  return ParamSpec::choice("eval", default_eval, {"seed", "progress"},
+                           "seed: the seed's four weighted features; progress: distance to the "
+                           "goal (cheaper, stronger)");
+}
+
+Eval eval_from(const ParamSet& values) {
+  return values.choice("eval") == "seed" ? Eval::kSeed : Eval::kProgress;
+}
+
 namespace {
 
 // The goal's centroid: a hole, since the ten holes average to one exactly.

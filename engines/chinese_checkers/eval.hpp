@@ -10,10 +10,15 @@
 #pragma once
 
 #include "engines/chinese_checkers/state.hpp"
+#include "engines/core/params.hpp"
 
 namespace arena::chinese_checkers {
 
 enum class Eval { kSeed, kProgress };
+
+// The `eval` parameter several strategies share, and its value.
+ParamSpec eval_param(const char* default_eval);
+Eval eval_from(const ParamSet& values);
 
 struct SeedWeights {
   double progress_weight = 10;

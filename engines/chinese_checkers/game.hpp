@@ -25,7 +25,7 @@
 
 #include "engines/chinese_checkers/eval.hpp"
 #include "engines/chinese_checkers/movegen.hpp"
-#include "engines/chinese_checkers/players.hpp"
+#include "engines/chinese_checkers/strategies.hpp"
 #include "engines/core/decision_timer.hpp"
 #include "engines/core/strategy_fault.hpp"
 

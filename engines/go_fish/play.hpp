@@ -27,7 +27,7 @@
 #include "engines/core/rng.hpp"
 #include "engines/core/strategy_fault.hpp"
 #include "engines/go_fish/game.hpp"
-#include "engines/go_fish/players.hpp"
+#include "engines/go_fish/strategies.hpp"
 
 namespace arena::go_fish {
 

@@ -1,8 +1,9 @@
 // What every Go Fish strategy provides, and the helpers they share.
 //
 // Contract: a strategy is a value type built fresh for each game from its
-// parameters. The game calls `begin(view)` once before anything else, then
-// `observe(event, view)` for every public event in order (the view is taken
+// parameters, declared as engines/core/strategy_list.hpp says (constructible
+// from its Params alone) and listed in strategies.hpp. The game calls `begin(view)` once before
+// anything else, then `observe(event, view)` for every public event in order (the view is taken
 // after the event, and events the strategy's own player caused are observed
 // too), and `decide(view, rng)` when its player must ask. A decision must be
 // legal (PlayerView::legal). All randomness comes from the seat's Rng; ties
@@ -16,6 +17,7 @@
 #include <cstdint>
 
 #include "engines/core/rng.hpp"
+#include "engines/core/strategy_list.hpp"
 #include "engines/go_fish/view.hpp"
 
 namespace arena::go_fish {

@@ -10,25 +10,13 @@
 
 #include "engines/go_fish/play.hpp"
 #include "harness/adapters/adapters.hpp"
+#include "harness/adapters/bind_players.hpp"
 #include "harness/adapters/seated_match.hpp"
 
 namespace arena {
 namespace {
 
 namespace gf = go_fish;
-
-gf::AnyPlayer player_from(const PlayerConfig& player) {
-  const ParamSet& p = player.params;
-  if (player.strategy == "memory") return gf::MemoryPlayer();
-  if (player.strategy == "belief") return gf::BeliefPlayer();
-  if (player.strategy == "seed-memory") return gf::SeedMemoryPlayer({p.flag("faithful")});
-  if (player.strategy == "counting") {
-    return gf::CountingPlayer(
-        {p.real("book_weight"), p.real("lucky_weight"), p.real("reveal_weight")});
-  }
-  if (player.strategy == "random") return gf::RandomPlayer();
-  throw std::logic_error("go-fish adapter: unknown strategy '" + player.strategy + "'");
-}
 
 int seats_of(const RunConfig& config) {
   const auto seats = static_cast<int>(config.rules.integer("seats"));
@@ -58,10 +46,7 @@ class PlayMatch final : public SeatedMatch {
   PlayMatch(const RunConfig& config, uint64_t seed)
       : SeatedMatch(config, seed, seats_of(config)),
         rules_(rules_from(config)),
-        players_(config.players) {
-    for (const auto& player : players_)
-      player_from(player);  // an unknown strategy fails here, not in the first game
-  }
+        players_(bind_players<gf::Strategies>(config.players, "go-fish")) {}
 
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
 
@@ -70,7 +55,7 @@ class PlayMatch final : public SeatedMatch {
     const size_t seats = game.lineup.size();
     std::array<gf::AnyPlayer, gf::kMaxPlayers> players;
     for (size_t s = 0; s < seats; ++s)
-      players[s] = player_from(players_[static_cast<size_t>(game.lineup[s])]);
+      players[s] = gf::Strategies::make(players_[static_cast<size_t>(game.lineup[s])]);
     auto rngs = game.seat_rngs();
     Rng deal(game.environment_seed);
     const gf::GameResult r =
@@ -87,7 +72,7 @@ class PlayMatch final : public SeatedMatch {
   }
 
   gf::Rules rules_;
-  std::vector<PlayerConfig> players_;
+  std::vector<gf::Strategies::Bound> players_;
   std::vector<MetricSpec> metrics_ = {
       {"books", "books", "books this seat laid"},
       {"turns", "asks", "asks made in the game, by every seat"},
@@ -117,39 +102,11 @@ std::vector<ParamSpec> rule_params() {
   };
 }
 
-std::vector<StrategySpec> strategy_specs() {
-  const gf::CountingParams c;
-  return {
-      {"random", "a uniform rank from its hand, a uniform player holding cards", {}},
-      {"memory",
-       "exact recall of the public asks and answers: asks a known holder first, else the rank "
-       "it holds most of",
-       {}},
-      {"belief",
-       "the seed's belief model (expected cards per rank and player), asking the best "
-       "expected x (1 + expected/4), without the seed's bookkeeping faults",
-       {}},
-      {"seed-memory",
-       "the seed's GoFishAI: known memory, then belief, then random",
-       {ParamSpec::flag("faithful", true,
-                        "keep the seed's bookkeeping quirks (false: fixed, to measure them)")}},
-      {"counting",
-       "exact card counting: bounds per player and rank from the history; asks the likeliest "
-       "hit, weighted toward books, revealing little",
-       {ParamSpec::real("book_weight", c.book_weight, 0, 1e6,
-                        "weight of completing a book with the answer"),
-        ParamSpec::real("lucky_weight", c.lucky_weight, 0, 1e6,
-                        "weight of drawing the rank asked for after a miss"),
-        ParamSpec::real("reveal_weight", c.reveal_weight, 0, 1e6,
-                        "cost of showing the others a rank we hold")}},
-  };
-}
-
 }  // namespace
 
 EngineSpec go_fish_engine() {
   return seated_engine<PlayMatch>("go-fish", "Go Fish with hidden hands, 2 to 10 players",
-                                  rule_params(), strategy_specs());
+                                  rule_params(), gf::Strategies::infos());
 }
 
 }  // namespace arena

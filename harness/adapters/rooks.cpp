@@ -12,34 +12,13 @@
 
 #include "engines/rooks/judge_format.hpp"
 #include "engines/rooks/solvers.hpp"
+#include "engines/rooks/strategies.hpp"
 #include "harness/adapters/adapters.hpp"
+#include "harness/adapters/bind_players.hpp"
 #include "harness/config/config.hpp"
 
 namespace arena {
 namespace {
-
-enum class Solver { kSeedRandom, kRandomGreedy, kExact };
-
-struct SolverSpec {
-  Solver solver = Solver::kExact;
-  int tries = 1;
-  rooks::MatchingAlgorithm algorithm = rooks::MatchingAlgorithm::kAugmentingBfs;
-};
-
-SolverSpec solver_from(const PlayerConfig& player) {
-  if (player.strategy == "exact") {
-    return {Solver::kExact, 1,
-            player.params.choice("algorithm") == "hopcroft-karp"
-                ? rooks::MatchingAlgorithm::kHopcroftKarp
-                : rooks::MatchingAlgorithm::kAugmentingBfs};
-  }
-  if (player.strategy != "seed-random" && player.strategy != "random-greedy") {
-    throw std::logic_error("rooks adapter: unknown strategy '" + player.strategy + "'");
-  }
-  const auto tries = static_cast<int>(player.params.integer("tries"));
-  return {player.strategy == "seed-random" ? Solver::kSeedRandom : Solver::kRandomGreedy, tries,
-          rooks::MatchingAlgorithm::kAugmentingBfs};
-}
 
 // Boards of a judge-format file; errors name the board file's line and column.
 std::vector<rooks::Board> read_board_file(const RunConfig& config, const std::string& name) {
@@ -69,8 +48,7 @@ class SolveMatch final : public Match {
       for (int64_t n : sizes_)
         groups_.push_back(fmt::format("n={}", n));
     }
-    for (const auto& player : config.players)
-      solvers_.push_back(solver_from(player));
+    solvers_ = bind_players<rooks::Strategies>(config.players, "rooks");
   }
 
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
@@ -110,25 +88,14 @@ class SolveMatch final : public Match {
   // The solver's placement, timed; one that breaks the rules is an illegal move.
   rooks::Placement solve_checked(int v, const rooks::Board& board, const rooks::Segments& segments,
                                  Rng& rng, GameSink& sink) const {
-    rooks::Placement placed =
-        sink.timer().decide(v, [&] { return solve(solvers_[v], board, segments, rng); });
+    const rooks::AnySolver solver = rooks::Strategies::make(solvers_[v]);
+    rooks::Placement placed = sink.timer().decide(v, [&] {
+      return std::visit([&](const auto& s) { return s.solve(board, segments, rng); }, solver);
+    });
     if (!rooks::legal(board, placed)) {
       throw StrategyFault(v, Fault::kIllegalMove, "the placement has attacking or blocked rooks");
     }
     return placed;
-  }
-
-  static rooks::Placement solve(const SolverSpec& s, const rooks::Board& board,
-                                const rooks::Segments& segments, Rng& rng) {
-    switch (s.solver) {
-      case Solver::kSeedRandom:
-        return rooks::solve_seed_random(board, s.tries, rng);
-      case Solver::kRandomGreedy:
-        return rooks::solve_random_greedy(board, segments, s.tries, rng);
-      case Solver::kExact:
-        break;
-    }
-    return rooks::solve_exact(board, s.algorithm);
   }
 
   uint64_t seed_;
@@ -137,7 +104,7 @@ class SolveMatch final : public Match {
   double fort_density_;
   std::vector<rooks::Board> boards_;
   std::vector<std::string> groups_;
-  std::vector<SolverSpec> solvers_;
+  std::vector<rooks::Strategies::Bound> solvers_;
   std::vector<MetricSpec> metrics_ = {{"rooks", "rooks", "rooks placed"},
                                       {"gap", "rooks", "optimum minus rooks placed"},
                                       {"n", "cells", "board side"}};
@@ -162,23 +129,7 @@ EngineSpec rooks_engine() {
       ParamSpec::text("board_file", "",
                       "judge-format boards instead of generated ones (relative to the config)"),
   };
-  const auto tries = [](int64_t def) {
-    return ParamSpec::integer("tries", def, 1, 1'000'000, "passes; the best is kept");
-  };
-  engine.strategies = {
-      {"seed-random",
-       "the seed's algorithm: row by row, random columns until the row has no free cell; best "
-       "of `tries` passes (the seed's g_count)",
-       {tries(10)}},
-      {"random-greedy",
-       "open cells in random order, a rook wherever legal; best of `tries`",
-       {tries(10)}},
-      {"exact",
-       "the optimum: a maximum matching of row and column segments",
-       {ParamSpec::choice("algorithm", "augmenting-bfs", {"augmenting-bfs", "hopcroft-karp"},
-                          "augmenting BFS searches with retired Hungarian trees (faster on these "
-                          "boards), or Hopcroft-Karp phases")}},
-  };
+  engine.strategies = rooks::Strategies::infos();
   engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {
     return std::make_unique<SolveMatch>(config, seed);
   };

@@ -1,86 +1,16 @@
-// Typed engine and strategy parameters: their specs (type, default, range)
-// and the resolved values a config carries.
-//
-// Contract: a ParamSpec list is the one place an engine's or a strategy's
-// parameters and defaults are declared; the config loader validates YAML
-// against it and fills every default, so a ParamSet always holds every
-// parameter of its spec, in spec order.
+// How the harness shows engine and strategy parameters (engines/core/params.hpp)
+// in messages, `arena list` and generated configs.
 #pragma once
 
-#include <cstdint>
-#include <limits>
 #include <string>
-#include <utility>
-#include <variant>
-#include <vector>
+
+#include "engines/core/params.hpp"
 
 namespace arena {
-
-enum class ParamType {
-  kInt,        // integer in [min, max]
-  kReal,       // number in [min, max]
-  kBool,       // true / false
-  kChoice,     // one of `choices`
-  kNameToInt,  // ordered map name -> integer in [min, max] (e.g. a fleet)
-  kText,       // free text (e.g. a file path); may be empty
-  kIntList,    // non-empty list of integers in [min, max] (e.g. board sizes to sweep)
-};
-
-using NameToInt = std::vector<std::pair<std::string, int64_t>>;
-using IntList = std::vector<int64_t>;
-using ParamValue = std::variant<int64_t, double, bool, std::string, NameToInt, IntList>;
-
-struct ParamSpec {
-  std::string name;
-  ParamType type = ParamType::kInt;
-  ParamValue default_value;
-  double min = -std::numeric_limits<double>::infinity();
-  double max = std::numeric_limits<double>::infinity();
-  std::vector<std::string> choices;
-  std::string help;
-
-  static ParamSpec integer(std::string name, int64_t def, int64_t min, int64_t max,
-                           std::string help);
-  static ParamSpec real(std::string name, double def, double min, double max, std::string help);
-  static ParamSpec flag(std::string name, bool def, std::string help);
-  static ParamSpec choice(std::string name, std::string def, std::vector<std::string> choices,
-                          std::string help);
-  static ParamSpec name_to_int(std::string name, NameToInt def, int64_t min, int64_t max,
-                               std::string help);
-  static ParamSpec text(std::string name, std::string def, std::string help);
-  static ParamSpec int_list(std::string name, IntList def, int64_t min, int64_t max,
-                            std::string help);
-};
 
 // "integer in [5, 26]", "one of allowed | forbidden", ... for messages and `arena list`.
 std::string describe_type(const ParamSpec& spec);
 // The value as it would be written in YAML flow style.
 std::string format_value(const ParamValue& value);
-
-class ParamSet {
- public:
-  void set(const std::string& name, ParamValue value);
-  bool contains(const std::string& name) const;
-  const ParamValue& at(const std::string& name) const;
-  const std::vector<std::pair<std::string, ParamValue>>& entries() const { return entries_; }
-
-  int64_t integer(const std::string& name) const { return std::get<int64_t>(at(name)); }
-  double real(const std::string& name) const { return std::get<double>(at(name)); }
-  bool flag(const std::string& name) const { return std::get<bool>(at(name)); }
-  const std::string& choice(const std::string& name) const {
-    return std::get<std::string>(at(name));
-  }
-  const NameToInt& name_to_int(const std::string& name) const {
-    return std::get<NameToInt>(at(name));
-  }
-  const std::string& text(const std::string& name) const { return std::get<std::string>(at(name)); }
-  const IntList& int_list(const std::string& name) const { return std::get<IntList>(at(name)); }
-
- private:
-  std::vector<std::pair<std::string, ParamValue>> entries_;
-};
-
-// A ParamSet holding every default of `specs`.
-ParamSet defaults_of(const std::vector<ParamSpec>& specs);
 
 }  // namespace arena

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engines/core/strategy_list.hpp"
 #include "harness/config/params.hpp"
 #include "harness/runner/game_record.hpp"
 
@@ -18,11 +19,8 @@ namespace arena {
 
 struct RunConfig;
 
-struct StrategySpec {
-  std::string name;
-  std::string help;
-  std::vector<ParamSpec> params;
-};
+// A strategy as it declares itself (engines/core/strategy_list.hpp).
+using StrategySpec = StrategyInfo;
 
 struct ModeSpec {
   std::string name;

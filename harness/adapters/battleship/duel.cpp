@@ -9,6 +9,7 @@
 
 #include "engines/battleship/duel.hpp"
 #include "harness/adapters/battleship/shooters.hpp"
+#include "harness/adapters/bind_players.hpp"
 
 namespace arena::battleship_adapter {
 namespace {
@@ -33,8 +34,7 @@ class DuelMatch final : public Match {
         paired_(config.pairs),
         pairings_(pairings_of(config)) {
     check_playable(config, tables_, series_length());
-    for (const auto& player : config.players)
-      shooters_.push_back(shooter_from(player));
+    shooters_ = bind_players<bs::Strategies>(config.players, "battleship");
   }
 
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
@@ -65,8 +65,8 @@ class DuelMatch final : public Match {
     sink.seat(first);
     sink.seat(second);
     if (paired_) sink.set_pair(match * (games_per_pairing_ / 2) + pair);
-    AnyShooter first_shooter = make_shooter(shooters_[first], tables_, nullptr);
-    AnyShooter second_shooter = make_shooter(shooters_[second], tables_, nullptr);
+    bs::AnyShooter first_shooter = make_shooter(shooters_[first], tables_, nullptr);
+    bs::AnyShooter second_shooter = make_shooter(shooters_[second], tables_, nullptr);
     const bs::DuelResult r = std::visit(
         [&](auto& x, auto& y) {
           return bs::play_duel(tables_.rules(), first == a ? ocean_b : ocean_a,
@@ -84,7 +84,7 @@ class DuelMatch final : public Match {
   uint64_t games_per_pairing_;
   bool paired_;
   std::vector<std::pair<int, int>> pairings_;
-  std::vector<ShooterParams> shooters_;
+  std::vector<bs::Strategies::Bound> shooters_;
   std::vector<MetricSpec> metrics_ = {
       {"shots", "shots", "shots this variant fired before the duel ended"},
       {"first", "", "1 when this variant fired first"}};

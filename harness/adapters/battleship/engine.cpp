@@ -17,7 +17,7 @@ EngineSpec battleship_engine() {
        2, kMaxPlayers},
   };
   engine.rules = rule_params();
-  engine.strategies = strategy_specs();
+  engine.strategies = bs::Strategies::infos();
   engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {
     if (config.mode == "duel") return make_duel_match(config, seed);
     return make_solo_match(config, seed);

@@ -7,10 +7,7 @@
 #include <vector>
 
 #include "engines/battleship/defenders.hpp"
-#include "engines/battleship/density.hpp"
-#include "engines/battleship/hunt_target.hpp"
-#include "engines/battleship/monte_carlo.hpp"
-#include "engines/battleship/random_shooter.hpp"
+#include "engines/battleship/strategies.hpp"
 #include "harness/config/config.hpp"
 #include "harness/registry/registry.hpp"
 
@@ -19,13 +16,6 @@ namespace arena::battleship_adapter {
 namespace bs = battleship;
 
 std::vector<ParamSpec> rule_params();
-std::vector<StrategySpec> strategy_specs();
-
-struct RandomParams {};
-using ShooterParams =
-    std::variant<RandomParams, bs::HuntTargetParams, bs::DensityParams, bs::MonteCarloParams>;
-using AnyShooter = std::variant<bs::RandomShooter, bs::HuntTargetShooter, bs::DensityShooter,
-                                bs::MonteCarloShooter>;
 
 // Everything a match precomputes once and shares read-only. Not movable: the
 // density and defender tables point into the placement table.
@@ -48,10 +38,11 @@ bs::Defender defender_from(const RunConfig& config);
 // Checks that a legal layout exists and `games` suits the series length.
 void check_playable(const RunConfig& config, const Tables& tables, uint64_t games_multiple);
 
-ShooterParams shooter_from(const PlayerConfig& player);
 // A fresh shooter for one game; `prior` (may be null) feeds a learned density prior.
-AnyShooter make_shooter(const ShooterParams& params, const Tables& tables,
-                        const bs::LearnedPrior* prior);
+inline bs::AnyShooter make_shooter(const bs::Strategies::Bound& shooter, const Tables& tables,
+                                   const bs::LearnedPrior* prior) {
+  return bs::Strategies::make(shooter, bs::ShooterContext{tables.density, prior});
+}
 
 std::unique_ptr<Match> make_solo_match(const RunConfig& config, uint64_t seed);
 std::unique_ptr<Match> make_duel_match(const RunConfig& config, uint64_t seed);

@@ -6,6 +6,7 @@
 
 #include "engines/battleship/solo.hpp"
 #include "harness/adapters/battleship/shooters.hpp"
+#include "harness/adapters/bind_players.hpp"
 
 namespace arena::battleship_adapter {
 namespace {
@@ -18,8 +19,7 @@ class SoloMatch final : public Match {
         games_(config.games),
         series_length_(static_cast<uint64_t>(config.rules.integer("series_length"))) {
     check_playable(config, tables_, series_length_);
-    for (const auto& player : config.players)
-      shooters_.push_back(shooter_from(player));
+    shooters_ = bind_players<bs::Strategies>(config.players, "battleship");
   }
 
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
@@ -40,7 +40,7 @@ class SoloMatch final : public Match {
     const int variants = static_cast<int>(shooters_.size());
     for (int v = 0; v < variants; ++v) {
       Rng rng(derive_seed(seed_, 0, game, player_purpose(static_cast<uint64_t>(v))));
-      AnyShooter shooter = make_shooter(shooters_[v], tables_, prior);
+      bs::AnyShooter shooter = make_shooter(shooters_[v], tables_, prior);
       try {
         shots[v] = std::visit(
             [&](auto& s) {
@@ -83,7 +83,7 @@ class SoloMatch final : public Match {
   uint64_t seed_;
   uint64_t games_;
   uint64_t series_length_;
-  std::vector<ShooterParams> shooters_;
+  std::vector<bs::Strategies::Bound> shooters_;
   std::vector<MetricSpec> metrics_ = {{"shots", "shots", "shots to sink the whole fleet"}};
 };
 

@@ -1,0 +1,160 @@
+#include "engines/battleship/strategies/density.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace arena::battleship {
+
+ParamSpec tie_break_param(const char* default_tie_break) {
+  return ParamSpec::choice("tie_break", default_tie_break, {"random", "first"},
+                           "equal scores: uniformly at random, or the first in scan order");
+}
+
+TieBreak tie_break_from(const ParamSet& values) {
+  return values.choice("tie_break") == "first" ? TieBreak::kFirst : TieBreak::kRandom;
+}
+
+StrategyInfo DensityShooter::info() {
+  const Params d;
+  return {"density",
+          "fires at the cell covered by the most possible placements of the ships afloat",
+          {ParamSpec::real("checkerboard_weight", d.checkerboard_weight, 0.0, 100.0,
+                           "hunt-mode factor on cells with (row+col) even; the seed uses 1.5"),
+           tie_break_param("random"),
+           ParamSpec::choice("prior", "uniform", {"uniform", "learned"},
+                             "learned: weight placements by how often their cells held ships in "
+                             "the fleets seen earlier in the series"),
+           ParamSpec::real("prior_strength", d.prior_strength, 0, 1e6,
+                           "learned prior: pseudo-fleets of mean occupancy it starts from")},
+          {{{"checkerboard_weight", 1.5}}, {{"prior", std::string("learned")}}}};
+}
+
+DensityParams DensityShooter::params_from(const ParamSet& values) {
+  return {values.real("checkerboard_weight"), tie_break_from(values), false,
+          values.choice("prior") == "learned" ? Prior::kLearned : Prior::kUniform,
+          values.real("prior_strength")};
+}
+
+DensityShooter::DensityShooter(const DensityTables& tables, DensityParams params,
+                               const LearnedPrior* learned)
+    : knowledge_(tables, params.seed_behaviour ? KnowledgeRules{false, true} : KnowledgeRules{}),
+      params_(params),
+      target_(static_cast<size_t>(tables.cells())),
+      weighted_scores_(static_cast<size_t>(tables.cells())) {
+  if (params.prior != Prior::kLearned || learned == nullptr || learned->fleets() == 0) return;
+  placement_weight_.resize(static_cast<size_t>(tables.placement_count()));
+  for (int id = 0; id < tables.placement_count(); ++id) {
+    placement_weight_[id] =
+        learned->weight(tables.placement(static_cast<uint32_t>(id)), params.prior_strength);
+  }
+  learned_.resize(static_cast<size_t>(tables.cells()));
+}
+
+// Like the unweighted densities, with each placement counting its prior
+// weight; scaled to integers (2^40 for the densest cell) for pick_best_cell.
+void DensityShooter::learned_density(bool target) {
+  const DensityTables& t = knowledge_.tables();
+  std::fill(learned_.begin(), learned_.end(), 0.0);
+  const auto add = [&](uint32_t id) {
+    const int ships = knowledge_.afloat(t.length_index(id));
+    if (ships == 0 || !knowledge_.alive(id)) return;
+    const double w = ships * placement_weight_[id];
+    for (uint16_t c : t.cells_of(id))
+      learned_[c] += w;
+  };
+  if (target) {
+    for (uint16_t hit : knowledge_.pending()) {
+      for (uint32_t id : t.covering(hit))
+        add(id);
+    }
+  } else {
+    for (int id = 0; id < t.placement_count(); ++id)
+      add(static_cast<uint32_t>(id));
+  }
+  const double top = *std::max_element(learned_.begin(), learned_.end());
+  const double scale = top > 0 ? std::ldexp(1.0, 40) / top : 0.0;
+  for (size_t c = 0; c < learned_.size(); ++c)
+    target_[c] = std::llround(learned_[c] * scale);
+}
+
+int pick_best_cell(std::span<const int64_t> score, const BoardKnowledge& knowledge,
+                   TieBreak tie_break, Rng& rng) {
+  const auto mask = knowledge.shot_mask();
+  const auto cells = score.size();
+  int64_t best = BoardKnowledge::kShotMask;
+  for (size_t c = 0; c < cells; ++c)
+    best = std::max(best, score[c] + mask[c]);
+  std::array<uint16_t, kMaxCells> tied;
+  int count = 0;
+  for (size_t c = 0; c < cells; ++c) {
+    if (score[c] + mask[c] != best || knowledge.shot(static_cast<int>(c))) continue;
+    if (tie_break == TieBreak::kFirst) return static_cast<int>(c);
+    tied[count++] = static_cast<uint16_t>(c);
+  }
+  return count ? tied[rng.below(static_cast<uint64_t>(count))] : -1;
+}
+
+bool DensityShooter::target_density() {
+  const DensityTables& t = knowledge_.tables();
+  const auto pending = knowledge_.pending();
+  std::fill(target_.begin(), target_.end(), 0);
+  bool any = false;
+  // Default: a placement covering j pending hits is met j times, once from each.
+  // Seed: only placements through the first pending hit that cover all the others.
+  const auto sources = params_.seed_behaviour ? pending.first(1) : pending;
+  for (uint16_t hit : sources) {
+    for (uint32_t id : t.covering(hit)) {
+      const int ships = knowledge_.afloat(t.length_index(id));
+      if (ships == 0 || !knowledge_.alive(id)) continue;
+      if (params_.seed_behaviour && !std::all_of(pending.begin(), pending.end(), [&](uint16_t h) {
+            return t.placement(id).cells.test(h);
+          })) {
+        continue;
+      }
+      for (uint16_t c : t.cells_of(id))
+        target_[c] += ships;
+      any = true;
+    }
+  }
+  return any;
+}
+
+std::span<const int64_t> DensityShooter::density() {
+  weighted_ = false;
+  if (targeting()) {
+    // With no placement left to explain the hits the seed scores every cell 0;
+    // the default variant hunts instead.
+    if (target_density() || params_.seed_behaviour) {
+      if (!placement_weight_.empty()) learned_density(true);
+      return density_ = target_;
+    }
+  }
+  weighted_ = params_.checkerboard_weight != 1.0;
+  if (placement_weight_.empty()) return density_ = knowledge_.hunt_density();
+  learned_density(false);
+  return density_ = target_;
+}
+
+int DensityShooter::choose(Rng& rng) {
+  density();
+  if (!weighted_) return pick_best_cell(density_, knowledge_, params_.tie_break, rng);
+  // Fixed point (1/1024) keeps scores integral: exact for weights like 1.5.
+  // The seed rounds d * 3 / 2 down in integers, which changes its ties.
+  const DensityTables& t = knowledge_.tables();
+  const double weight = params_.checkerboard_weight;
+  const auto fixed_weight = static_cast<int64_t>(std::llround(weight * 1024));
+  for (size_t c = 0; c < density_.size(); ++c) {
+    const int64_t d = density_[c];
+    if (!t.even(static_cast<int>(c))) {
+      weighted_scores_[c] = d * 1024;
+    } else if (params_.seed_behaviour) {
+      weighted_scores_[c] =
+          static_cast<int64_t>(std::floor(static_cast<double>(d) * weight)) * 1024;
+    } else {
+      weighted_scores_[c] = d * fixed_weight;
+    }
+  }
+  return pick_best_cell(weighted_scores_, knowledge_, params_.tie_break, rng);
+}
+
+}  // namespace arena::battleship

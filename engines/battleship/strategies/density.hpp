@@ -1,0 +1,93 @@
+// Strategies `density` and `seed-density`: fire at the cell covered by the
+// most placements of the ships still afloat.
+//
+// Hunt mode (no pending hit): every possible placement of every ship afloat
+// counts once per cell it covers. Target mode (pending hits): only placements
+// covering a pending hit count, each once per pending hit it covers. The
+// densest unshot cell is fired at; `checkerboard_weight` multiplies the
+// density of cells with (row + col) even in hunt mode (the seed's
+// selectTargetOptimized uses 1.5); ties go uniformly at random (the
+// strategy's own Rng) or, with TieBreak::kFirst, to the first in scan order.
+//
+// `seed-density` keeps the seed's behaviour for comparison: target mode only
+// counts placements covering *every* pending hit, any sink forgets every
+// pending hit, cells next to sunk ships are not ruled out, weights are
+// rounded down to integers, and ties go to the first cell.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <span>
+#include <vector>
+
+#include "engines/battleship/knowledge.hpp"
+#include "engines/battleship/learned_prior.hpp"
+#include "engines/battleship/shooter_context.hpp"
+#include "engines/core/rng.hpp"
+#include "engines/core/strategy_list.hpp"
+
+namespace arena::battleship {
+
+enum class TieBreak { kRandom, kFirst };
+enum class Prior { kUniform, kLearned };
+
+struct DensityParams {
+  double checkerboard_weight = 1.0;
+  TieBreak tie_break = TieBreak::kRandom;
+  bool seed_behaviour = false;
+  // kLearned: each placement counts with its LearnedPrior weight instead of 1.
+  Prior prior = Prior::kUniform;
+  double prior_strength = 50;  // pseudo-fleets of mean occupancy (see LearnedPrior)
+};
+
+// The seed's AIPlayer as published (with its view of the board wired up).
+inline DensityParams seed_density_params(double checkerboard_weight) {
+  return {checkerboard_weight, TieBreak::kFirst, true, Prior::kUniform, 0};
+}
+
+// The `tie_break` parameter of the density-style shooters, and its value.
+ParamSpec tie_break_param(const char* default_tie_break);
+TieBreak tie_break_from(const ParamSet& values);
+
+class DensityShooter {
+ public:
+  using Params = DensityParams;
+  static StrategyInfo info();
+  static Params params_from(const ParamSet& values);
+  DensityShooter(const Params& params, const ShooterContext& context)
+      : DensityShooter(context.tables, params, context.prior) {}
+
+  // `learned` (may be null) feeds Prior::kLearned; it must outlive the shooter.
+  DensityShooter(const DensityTables& tables, DensityParams params,
+                 const LearnedPrior* learned = nullptr);
+
+  int choose(Rng& rng);
+  void observe(int cell, const ShotResult& result) { knowledge_.observe(cell, result); }
+
+  // The density the next choice maximises, before checkerboard weighting.
+  std::span<const int64_t> density();
+  bool targeting() const { return !knowledge_.pending().empty(); }
+  const BoardKnowledge& knowledge() const { return knowledge_; }
+
+ private:
+  bool target_density();              // false when no placement explains the pending hits
+  void learned_density(bool target);  // the weighted version of either, into target_
+
+  BoardKnowledge knowledge_;
+  DensityParams params_;
+  std::vector<int64_t> target_;  // target-mode density (hunt mode reads the knowledge's)
+  std::vector<int64_t> weighted_scores_;
+  std::vector<double> placement_weight_;  // empty unless a learned prior has seen fleets
+  std::vector<double> learned_;
+  std::span<const int64_t> density_;
+  bool weighted_ = false;  // checkerboard weighting applies to the current density
+};
+
+// Index of the unshot cell with the highest score, ties broken by
+// `tie_break`; -1 if every cell was shot. Shared by the density-style
+// shooters. Two branch-free passes over score + shot mask (the maximum, then
+// the cells reaching it), so a random tie-break costs one draw.
+int pick_best_cell(std::span<const int64_t> score, const BoardKnowledge& knowledge,
+                   TieBreak tie_break, Rng& rng);
+
+}  // namespace arena::battleship

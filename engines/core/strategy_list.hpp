@@ -1,0 +1,139 @@
+// How a strategy declares itself, and an engine's list of its strategies.
+//
+// Contract: a strategy type S declares, beside its code,
+//   static StrategyInfo info();                   its name, one-line help and
+//                                                 parameters (defaults, ranges);
+//   struct Params { ... };                        what it is built from;
+//   static Params params_from(const ParamSet& p); p holds every parameter of info();
+// and is constructible for one game from (const Params&, the engine's context...).
+// An engine names its strategies once, in a StrategyList<S...>: everything else
+// (the variant its game loops visit, the names configs and `arena list` know,
+// building a player from a config) is derived from that list. Dispatch stays
+// compile-time: a player is a std::variant, visited once per decision.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "engines/core/params.hpp"
+
+namespace arena {
+
+struct StrategyInfo {
+  std::string name;  // lower-case with hyphens, unique within its engine
+  std::string help;  // one line
+  std::vector<ParamSpec> params;
+  // A few other settings worth playing besides the defaults (the conformance
+  // suite and the benchmarks play each), e.g. the seed's evaluation.
+  std::vector<ParamOverrides> samples = {};
+  // Applied on top of any setting where a test needs the strategy cheap
+  // (e.g. a shallower search); empty when the defaults are cheap already.
+  ParamOverrides quick = {};
+};
+
+// One setting of a strategy: its defaults (sample 0) or its declared sample
+// `sample` (1-based), as overrides of the defaults.
+struct StrategySetting {
+  std::string strategy;
+  int sample = 0;
+  ParamOverrides overrides;
+};
+
+// Every strategy of `infos` at its defaults, then at each of its samples; with
+// `quick`, each setting with the strategy's quick overrides on top.
+inline std::vector<StrategySetting> settings_of(const std::vector<StrategyInfo>& infos,
+                                                bool quick) {
+  std::vector<StrategySetting> out;
+  for (const StrategyInfo& info : infos) {
+    for (size_t i = 0; i <= info.samples.size(); ++i) {
+      ParamOverrides overrides = i == 0 ? ParamOverrides{} : info.samples[i - 1];
+      if (quick) overrides.insert(overrides.end(), info.quick.begin(), info.quick.end());
+      out.push_back({info.name, static_cast<int>(i), std::move(overrides)});
+    }
+  }
+  return out;
+}
+
+template <class S>
+concept DeclaredStrategy = requires(const ParamSet& values) {
+  { S::info() } -> std::same_as<StrategyInfo>;
+  typename S::Params;
+  { S::params_from(values) } -> std::same_as<typename S::Params>;
+};
+
+// A strategy with its parameters read, ready to build a player of S for each game.
+template <DeclaredStrategy S>
+struct Bound {
+  using Strategy = S;
+  typename S::Params params;
+};
+
+template <DeclaredStrategy... S>
+struct StrategyList {
+  static_assert(sizeof...(S) > 0, "an engine needs at least one strategy");
+
+  // One value type for any of the strategies: what a game loop plays.
+  using Player = std::variant<S...>;
+  // Any of the strategies with its parameters read.
+  using Bound = std::variant<arena::Bound<S>...>;
+
+  static constexpr size_t size() { return sizeof...(S); }
+
+  // Every strategy's declaration, in list order. Throws std::logic_error when
+  // two strategies share a name.
+  static std::vector<StrategyInfo> infos() {
+    std::vector<StrategyInfo> all = {S::info()...};
+    for (size_t i = 0; i < all.size(); ++i)
+      for (size_t j = i + 1; j < all.size(); ++j)
+        if (all[i].name == all[j].name)
+          throw std::logic_error("two strategies are named '" + all[i].name + "'");
+    return all;
+  }
+
+  // The strategy called `name` with `values` (every parameter of its info()),
+  // or nullopt for a name the list does not hold.
+  static std::optional<Bound> bind(std::string_view name, const ParamSet& values) {
+    std::optional<Bound> bound;
+    ((!bound && S::info().name == name
+          ? void(bound.emplace(arena::Bound<S>{S::params_from(values)}))
+          : void()),
+     ...);
+    return bound;
+  }
+
+  // A fresh player of the bound strategy, built from its Params and `context`.
+  template <class... Context>
+  static Player make(const Bound& bound, Context&&... context) {
+    return std::visit(
+        [&](const auto& b) -> Player {
+          using T = typename std::decay_t<decltype(b)>::Strategy;
+          return Player(std::in_place_type<T>, b.params, context...);
+        },
+        bound);
+  }
+
+  // The strategy called `name` with its defaults but for `overrides` (tests,
+  // benchmarks). Throws std::invalid_argument for a name the list does not hold.
+  static Bound bind_defaults(std::string_view name, const ParamOverrides& overrides = {}) {
+    for (const StrategyInfo& info : infos()) {
+      if (info.name == name) return *bind(name, with_overrides(info.params, overrides));
+    }
+    throw std::invalid_argument("no strategy named '" + std::string(name) + "'");
+  }
+
+  // A player of bind_defaults(name, overrides).
+  template <class... Context>
+  static Player make_default(std::string_view name, const ParamOverrides& overrides = {},
+                             Context&&... context) {
+    return make(bind_defaults(name, overrides), context...);
+  }
+};
+
+}  // namespace arena

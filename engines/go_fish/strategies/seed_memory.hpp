@@ -1,0 +1,61 @@
+// Strategy `seed-memory`: the seed's GoFishAI (makeDecision and observeAsk in
+// ../shared/seeds/004_877d3451f2d896cf.txt), as the seed's comparison ran it.
+//
+// Contract: as every strategy (strategy.hpp). Order of choice, as in the seed:
+// 1. known memory: for each rank it holds (ascending, the iteration order of
+//    the seed's HashSet of small Integers), for each recorded holder (ascending),
+//    ask the first one that is not itself with belief > 0.5;
+// 2. else the seed's BeliefModel.chooseBestAsk: the highest
+//    expected·(1 + expected/suits), first found on equal scores (ascending rank,
+//    then seat);
+// 3. else random (only reachable when no target is legal in 1–2).
+// With `faithful` (the default) it keeps the seed's bookkeeping, because these
+// quirks define the named variant: after a successful ask both the asker and
+// the giver are recorded as holders, the giver's belief only drops by the
+// count given (max(0, b − k)); books are cleared only from the model of the
+// player who laid them; its own hand is not used by the model (its own seat is
+// a player with belief like any other); hidden draws change nothing; ties go
+// to the lowest rank and seat. With `faithful = false` the seed's faults are
+// fixed (giver removed and set to 0, every book cleared, ties at random), to
+// measure what they cost. Its only adaptation to Arena: it never asks a player
+// the rules forbid asking (under the standard preset, one with no cards).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engines/go_fish/strategy.hpp"
+
+namespace arena::go_fish {
+
+struct SeedMemoryParams {
+  bool faithful = true;
+};
+
+class SeedMemoryPlayer {
+ public:
+  using Params = SeedMemoryParams;
+  static StrategyInfo info();
+  static Params params_from(const ParamSet& values);
+  explicit SeedMemoryPlayer(const Params& params = {}) : params_(params) {}
+
+  void begin(const PlayerView& view);
+  void observe(const PublicEvent& event, const PlayerView& view);
+  Ask decide(const PlayerView& view, Rng& rng) const;
+
+  double belief(int player, int rank) const { return belief_[rank][player]; }
+  bool known_holder(int player, int rank) const { return (holders_[rank] >> player) & 1u; }
+
+ private:
+  void normalise(int rank);
+  bool known_memory(const PlayerView& view, Rng& rng, Ask& ask) const;
+
+  SeedMemoryParams params_;
+  int me_ = 0;
+  int players_ = 0;
+  int suits_ = 0;
+  std::array<std::array<double, kMaxPlayers>, kMaxRanks> belief_{};
+  std::array<uint16_t, kMaxRanks> holders_{};  // the seed's knownCards: bit p = player p
+};
+
+}  // namespace arena::go_fish
