@@ -107,9 +107,11 @@ std::vector<ParamSpec> rule_params() {
 }  // namespace
 
 EngineSpec chinese_checkers_engine() {
-  return seated_engine<PlayMatch>(
+  EngineSpec engine = seated_engine<PlayMatch>(
       "chinese-checkers", "Chinese Checkers on the 121-hole star, 2 to 6 players, 10 pieces each",
       rule_params(), cc::Strategies::infos());
+  engine.short_rules = {{"max_plies", int64_t{40}}};
+  return engine;
 }
 
 }  // namespace arena

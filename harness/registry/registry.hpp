@@ -80,6 +80,9 @@ struct EngineSpec {
   std::vector<ModeSpec> modes;  // the first is the default
   std::vector<ParamSpec> rules;
   std::vector<StrategySpec> strategies;
+  // Rules that keep a game short (the conformance suite plays every strategy
+  // under them); empty when the defaults already do.
+  ParamOverrides short_rules = {};
   // Builds the match; checks what single parameters cannot (e.g. that the fleet
   // fits the board) and throws ConfigError via RunConfig::error_at.
   std::function<std::unique_ptr<Match>(const RunConfig&, uint64_t seed)> make_match;

@@ -2,125 +2,90 @@
 
 #include <chrono>
 
+#include <fmt/format.h>
+
 #include "engines/core/rng.hpp"
 #include "harness/config/config.hpp"
 #include "harness/runner/runner.hpp"
+#include "harness/runner/seating.hpp"
 
 namespace arena {
 namespace {
 
+// A case: an engine's mode and rules, with every strategy of the registry as
+// a player (each at its quick setting, and with `samples` at each declared
+// sample too). The players are derived, so a new strategy joins every case of
+// its engine and the signature changes with it.
 struct BenchCase {
   const char* name;
-  const char* yaml;
+  const char* engine;
+  const char* mode;   // "" for the engine's default
+  const char* rules;  // a YAML flow map
+  uint64_t seed;
+  uint64_t games;  // for tables: deals per table (each played in every seat order)
+  bool samples;
 };
 
 // Small enough to run in seconds, varied enough to exercise every strategy,
-// both touching rules, defenders, series, duels, every Chinese Checkers
-// strategy in pairs and at a six-seat table, every Go Fish strategy at
-// rotated tables and under the seed's rules, and every rooks solver.
+// both touching rules, defenders, series, duels, Chinese Checkers in pairs and
+// at a six-seat table, Go Fish at rotated tables and under the seed's rules,
+// and every rooks solver.
 const BenchCase kCases[] = {
-    {"battleship-solo", R"(name: bench-solo
-engine: battleship
-seed: 1
-games: 300
-players:
-  - {name: random, strategy: random}
-  - {name: hunt-target, strategy: hunt-target}
-  - {name: parity, strategy: hunt-target, params: {parity: true, parity_step: smallest-afloat}}
-  - {name: density, strategy: density}
-  - {name: checkerboard, strategy: density, params: {checkerboard_weight: 1.5}}
-  - {name: seed-density, strategy: seed-density}
-  - {name: monte-carlo, strategy: monte-carlo, params: {samples: 20}}
-)"},
-    {"battleship-no-touch-defenders", R"(name: bench-defenders
-engine: battleship
-seed: 2
-games: 200
-rules: {touching: forbidden, placement: seed-sequential}
-players:
-  - {name: density, strategy: density}
-  - {name: monte-carlo, strategy: monte-carlo, params: {samples: 20}}
-)"},
-    {"battleship-learned", R"(name: bench-learned
-engine: battleship
-seed: 3
-games: 200
-rules: {placement: edges, series_length: 20}
-players:
-  - {name: learned, strategy: density, params: {prior: learned}}
-)"},
-    {"battleship-duel", R"(name: bench-duel
-engine: battleship
-seed: 4
-games: 200
-mode: duel
-players:
-  - {name: density, strategy: density}
-  - {name: hunt-target, strategy: hunt-target}
-  - {name: random, strategy: random}
-)"},
-    {"chinese-checkers", R"(name: bench-chinese-checkers
-engine: chinese-checkers
-seed: 8
-games: 2
-rules: {seats: 2, max_plies: 300}
-players:
-  - {name: random, strategy: random}
-  - {name: greedy-seed, strategy: greedy}
-  - {name: greedy-progress, strategy: greedy, params: {eval: progress}}
-  - {name: minimax-seed, strategy: minimax, params: {depth: 2, scoring: seed, eval: seed}}
-  - {name: alphabeta, strategy: alphabeta, params: {depth: 3, tt_mb: 1}}
-  - {name: mcts, strategy: mcts, params: {iterations: 100, playout: random}}
-)"},
-    {"chinese-checkers-6p", R"(name: bench-chinese-checkers-6p
-engine: chinese-checkers
-seed: 9
-games: 20
-rules: {seats: 6, max_plies: 200, neutral_zones: forbidden, win: all-own}
-players:
-  - {name: greedy, strategy: greedy, params: {eval: progress}}
-  - {name: minimax, strategy: minimax, params: {depth: 1}}
-)"},
-    {"go-fish", R"(name: bench-go-fish
-engine: go-fish
-seed: 6
-games: 60
-rules: {seats: 3}
-players:
-  - {name: random, strategy: random}
-  - {name: memory, strategy: memory}
-  - {name: belief, strategy: belief}
-  - {name: seed-memory, strategy: seed-memory}
-  - {name: counting, strategy: counting}
-)"},
-    {"go-fish-seed-rules", R"(name: bench-go-fish-seed
-engine: go-fish
-seed: 7
-games: 400
-rules: {seats: 2, preset: seed}
-players:
-  - {name: seed-memory, strategy: seed-memory}
-  - {name: fixed, strategy: seed-memory, params: {faithful: false}}
-)"},
-    {"rooks", R"(name: bench-rooks
-engine: rooks
-seed: 5
-games: 150
-rules: {n: [6, 12, 30], fort_density: 0.15}
-players:
-  - {name: seed-random, strategy: seed-random, params: {tries: 5}}
-  - {name: random-greedy, strategy: random-greedy, params: {tries: 5}}
-  - {name: exact, strategy: exact}
-  - {name: hopcroft-karp, strategy: exact, params: {algorithm: hopcroft-karp}}
-)"},
+    {"battleship-solo", "battleship", "solo", "{}", 1, 300, true},
+    {"battleship-no-touch-defenders", "battleship", "solo",
+     "{touching: forbidden, placement: seed-sequential}", 2, 100, false},
+    {"battleship-learned", "battleship", "solo", "{placement: edges, series_length: 20}", 3, 200,
+     true},
+    {"battleship-duel", "battleship", "duel", "{}", 4, 10, true},
+    {"chinese-checkers", "chinese-checkers", "", "{seats: 2, max_plies: 300}", 8, 1, true},
+    {"chinese-checkers-6p", "chinese-checkers", "",
+     "{seats: 6, max_plies: 200, neutral_zones: forbidden, win: all-own}", 9, 1, false},
+    {"go-fish", "go-fish", "", "{seats: 3}", 6, 2, true},
+    {"go-fish-seed-rules", "go-fish", "", "{seats: 2, preset: seed}", 7, 40, false},
+    {"rooks", "rooks", "", "{n: [6, 12, 30], fort_density: 0.15}", 5, 150, true},
 };
+
+// The players of a case: "name" at its defaults, "name-2" at its second sample, ...
+std::string players_yaml(const EngineSpec& engine, bool samples) {
+  std::string out = "players:\n";
+  for (const StrategySetting& setting : settings_of(engine.strategies, true)) {
+    if (setting.sample > 0 && !samples) continue;
+    const std::string name =
+        setting.strategy + (setting.sample > 0 ? "-" + std::to_string(setting.sample + 1) : "");
+    std::string params;
+    for (const auto& [key, value] : setting.overrides)
+      params += (params.empty() ? "" : ", ") + key + ": " + format_value(value);
+    out +=
+        "  - {name: " + name + ", strategy: " + setting.strategy + ", params: {" + params + "}}\n";
+  }
+  return out;
+}
+
+// The config of a case. Games at tables are whole deals: `games` deals per
+// table, each in every seat order.
+RunConfig config_of(const BenchCase& c, const Registry& registry) {
+  const EngineSpec& engine = *registry.find(c.engine);
+  std::string yaml = fmt::format("name: bench-{}\nengine: {}\nseed: {}\nrules: {}\n", c.name,
+                                 c.engine, c.seed, c.rules) +
+                     (c.mode[0] ? fmt::format("mode: {}\n", c.mode) : "") +
+                     players_yaml(engine, c.samples);
+  RunConfig config = parse_config(yaml + "games: 1\n", c.name, registry);
+  uint64_t games = c.games;
+  if (engine.modes.front().name == "play") {  // tables: every seat order of every deal
+    const auto seats = static_cast<int>(config.rules.integer("seats"));
+    const int variants = static_cast<int>(config.players.size());
+    games *= Seating(variants, seats > 0 ? seats : variants, config.format).orders();
+  }
+  config.games = games;
+  return config;
+}
 
 }  // namespace
 
 std::vector<BenchResult> run_bench_suite(const Registry& registry, int threads) {
   std::vector<BenchResult> results;
   for (const BenchCase& c : kCases) {
-    const RunConfig config = parse_config(c.yaml, c.name, registry);
+    const RunConfig config = config_of(c, registry);
     const auto match = registry.find(config.engine)->make_match(config, *config.seed);
     RunPlan plan{.games = match->game_count(), .threads = threads};
     for (const auto& p : config.players)
