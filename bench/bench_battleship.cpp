@@ -6,7 +6,7 @@
 #include "bench_settings.hpp"
 #include "engines/battleship/solo.hpp"
 #include "engines/battleship/strategies.hpp"
-#include "harness/runner/game_record.hpp"
+#include "harness/registry/match.hpp"
 
 namespace {
 

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "harness/adapters/adapters.hpp"
 #include "harness/config/config.hpp"
 #include "harness/runner/runner.hpp"
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "harness/adapters/adapters.hpp"
 #include "harness/config/config.hpp"
 #include "harness/registry/registry.hpp"
 

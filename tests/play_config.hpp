@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "harness/adapters/adapters.hpp"
 #include "harness/config/config.hpp"
 #include "harness/runner/runner.hpp"
 

@@ -8,6 +8,7 @@
 
 #include "engines/battleship/defenders.hpp"
 #include "engines/battleship/learned_prior.hpp"
+#include "harness/adapters/adapters.hpp"
 #include "harness/config/config.hpp"
 #include "harness/runner/runner.hpp"
 #include "play_config.hpp"

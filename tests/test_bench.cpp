@@ -4,7 +4,8 @@
 // intended, run `build/arena bench` and update the values here.
 #include <catch2/catch.hpp>
 
-#include "harness/runner/bench_suite.hpp"
+#include "harness/adapters/adapters.hpp"
+#include "harness/cli/bench_suite.hpp"
 
 using namespace arena;
 

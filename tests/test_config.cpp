@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "harness/adapters/adapters.hpp"
 #include "harness/config/config.hpp"
 #include "harness/registry/registry.hpp"
 

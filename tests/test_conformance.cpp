@@ -28,6 +28,7 @@
 
 #include "engines/battleship/strategies.hpp"
 #include "engines/go_fish/play.hpp"
+#include "harness/adapters/adapters.hpp"
 #include "harness/config/config.hpp"
 #include "harness/registry/registry.hpp"
 #include "harness/runner/runner.hpp"

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 
+#include "harness/adapters/adapters.hpp"
 #include "harness/registry/registry.hpp"
 #include "play_config.hpp"
 

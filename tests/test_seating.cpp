@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "harness/runner/seating.hpp"
+#include "harness/adapters/seating.hpp"
 
 using arena::Seating;
 

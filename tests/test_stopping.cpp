@@ -2,6 +2,7 @@
 // game-index order stop at the same game whatever the thread count.
 #include <catch2/catch.hpp>
 
+#include "harness/adapters/adapters.hpp"
 #include "harness/stats/stopping.hpp"
 #include "play_config.hpp"
 

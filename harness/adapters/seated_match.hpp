@@ -3,7 +3,7 @@
 // which deal, and how a game's seats become SeatResults.
 //
 // Contract: the config's `rules.players` seats are filled by a Seating
-// (harness/runner/seating.hpp) built from the config's players and format.
+// (harness/adapters/seating.hpp) built from the config's players and format.
 // With `pairs: true` every deal (the environment stream: deck order, start)
 // is played once per seat order; with two seats the two games of a deal form
 // a pair (one series) for pentanomial counts. With `pairs: false` every game
@@ -17,9 +17,9 @@
 #include <utility>
 #include <vector>
 
+#include "harness/adapters/seating.hpp"
 #include "harness/config/config.hpp"
 #include "harness/registry/registry.hpp"
-#include "harness/runner/seating.hpp"
 
 namespace arena {
 

@@ -2,8 +2,8 @@
 #include <fmt/format.h>
 #include <tbb/info.h>
 
+#include "harness/cli/bench_suite.hpp"
 #include "harness/cli/commands.hpp"
-#include "harness/runner/bench_suite.hpp"
 
 namespace arena {
 

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "harness/adapters/adapters.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/distributed.hpp"
 #include "harness/config/config.hpp"

@@ -6,6 +6,7 @@
 // is written anywhere while loading.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -14,7 +15,6 @@
 
 #include "harness/config/config_error.hpp"
 #include "harness/config/params.hpp"
-#include "harness/stats/sprt.hpp"
 
 namespace arena {
 
@@ -35,6 +35,30 @@ struct Expectation {
   double value = 0;
   double tolerance = 0;
   std::string source;
+};
+
+// A sequential probability ratio test of H0: Elo = elo0 against H1: Elo = elo1
+// (harness/stats/sprt.hpp computes it).
+enum class SprtModel { kLogistic, kNormalized };
+
+// The largest |elo0| and |elo1| of a test: 400 logistic Elo, 200 normalized
+// Elo (beyond that the normalized fit of harness/stats/sprt.cpp cannot fit
+// every count).
+constexpr double max_sprt_elo(SprtModel model) {
+  return model == SprtModel::kLogistic ? 400 : 200;
+}
+
+struct SprtTest {
+  double elo0 = 0;
+  double elo1 = 5;
+  double alpha = 0.05;
+  double beta = 0.05;
+  SprtModel model = SprtModel::kNormalized;
+
+  // ln(beta / (1 - alpha)): at or below, H0 is accepted.
+  double lower_bound() const { return std::log(beta / (1 - alpha)); }
+  // ln((1 - beta) / alpha): at or above, H1 is accepted.
+  double upper_bound() const { return std::log((1 - beta) / alpha); }
 };
 
 // When to stop before `games`: checked after every `batch` games in game-index

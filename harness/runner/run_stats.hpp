@@ -21,7 +21,7 @@
 
 #include "engines/core/latency_histogram.hpp"
 #include "engines/core/rng.hpp"
-#include "harness/runner/game_record.hpp"
+#include "harness/registry/match.hpp"
 
 namespace arena {
 

@@ -155,17 +155,6 @@ double gsprt(const SprtTest& test, const std::array<uint64_t, K>& counts, double
 
 }  // namespace
 
-double max_sprt_elo(SprtModel model) {
-  return model == SprtModel::kLogistic ? 400 : 200;
-}
-
-double SprtTest::lower_bound() const {
-  return std::log(beta / (1 - alpha));
-}
-double SprtTest::upper_bound() const {
-  return std::log((1 - beta) / alpha);
-}
-
 double sprt_llr_trinomial(const SprtTest& test, uint64_t wins, uint64_t losses, uint64_t draws) {
   // Ordered by score: a loss scores 0, a draw 1/2, a win 1.
   return gsprt<3>(test, {losses, draws, wins}, 1 / kNeloPerT);

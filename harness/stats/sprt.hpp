@@ -18,24 +18,9 @@
 #include <array>
 #include <cstdint>
 
+#include "harness/config/config.hpp"  // SprtTest: the test a config asks for
+
 namespace arena {
-
-enum class SprtModel { kLogistic, kNormalized };
-
-// The largest |elo0| and |elo1| of a test: 400 logistic Elo, 200 normalized
-// Elo (beyond that Van den Bergh's iteration cannot fit every count).
-double max_sprt_elo(SprtModel model);
-
-struct SprtTest {
-  double elo0 = 0;
-  double elo1 = 5;
-  double alpha = 0.05;
-  double beta = 0.05;
-  SprtModel model = SprtModel::kNormalized;
-
-  double lower_bound() const;  // ln(beta / (1 - alpha)): at or below, H0 is accepted
-  double upper_bound() const;  // ln((1 - beta) / alpha): at or above, H1 is accepted
-};
 
 double sprt_llr_trinomial(const SprtTest& test, uint64_t wins, uint64_t losses, uint64_t draws);
 double sprt_llr_pentanomial(const SprtTest& test, const std::array<uint64_t, 5>& pairs);

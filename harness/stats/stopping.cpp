@@ -3,6 +3,7 @@
 #include <numeric>
 
 #include "harness/stats/proportion.hpp"
+#include "harness/stats/sprt.hpp"
 
 namespace arena {
 

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "engines/core/strategy_fault.hpp"
+#include "harness/adapters/adapters.hpp"
 #include "harness/adapters/seated_match.hpp"
 
 namespace arena::testing {

@@ -1,4 +1,4 @@
-#include "harness/runner/seating.hpp"
+#include "harness/adapters/seating.hpp"
 
 #include <algorithm>
 #include <set>

@@ -1,11 +1,26 @@
-#include "harness/runner/game_record.hpp"
+#include "harness/registry/match.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 
 #include <fmt/format.h>
 
 namespace arena {
+
+void check_declared_sizes(const Match& match) {
+  if (match.metrics().size() > static_cast<size_t>(kMaxMetrics)) {
+    throw std::logic_error(
+        fmt::format("the match declares {} metrics; a game records at most {} (kMaxMetrics)",
+                    match.metrics().size(), kMaxMetrics));
+  }
+  if (match.phases().size() > static_cast<size_t>(kMaxPhases)) {
+    throw std::logic_error(
+        fmt::format("the match declares {} decision phases; latency is kept for at most {} "
+                    "(kMaxPhases)",
+                    match.phases().size(), kMaxPhases));
+  }
+}
 
 void LatencyRecorder::over_budget(int variant, uint64_t ns, uint64_t budget_ns) {
   throw StrategyFault(

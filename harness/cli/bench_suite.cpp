@@ -1,13 +1,13 @@
-#include "harness/runner/bench_suite.hpp"
+#include "harness/cli/bench_suite.hpp"
 
 #include <chrono>
 
 #include <fmt/format.h>
 
 #include "engines/core/rng.hpp"
+#include "harness/adapters/seating.hpp"
 #include "harness/config/config.hpp"
 #include "harness/runner/runner.hpp"
-#include "harness/runner/seating.hpp"
 
 namespace arena {
 namespace {

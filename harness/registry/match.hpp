@@ -1,4 +1,5 @@
-// What one game reports to the runner, and the timer it gets for decisions.
+// The contract between a game and the runner: a Match plays one game by its
+// index into a GameSink, and the timer it gets for decisions.
 //
 // Contract: a Match fills a GameSink with one SeatResult per participant:
 // the variant (index into the config's players), its rank in this game (1 =
@@ -12,8 +13,10 @@
 #include <chrono>
 #include <concepts>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -121,6 +124,53 @@ class LatencyRecorder {
   uint64_t budget_ns_ = 0;
   uint64_t signature_ = 0;
 };
+
+class GameSink;
+
+struct MetricSpec {
+  std::string name;  // e.g. "shots"
+  std::string unit;  // e.g. "shots", for tables and charts
+  std::string help;
+};
+
+// What a match carries from one game to the next within a series (e.g. the
+// fleets a learning strategy has seen). Owned by the runner.
+class SeriesMemory {
+ public:
+  virtual ~SeriesMemory() = default;
+};
+
+// A playable match: immutable after construction, so play() may run on many
+// threads at once. Everything random in game `game_index` is derived from
+// (seed, match, game_index, purpose). Games come in series of
+// series_length() consecutive indices (1 by default); the runner plays a
+// series in order on one worker, passing the memory new_series() made for it,
+// so what is learnt within a series never depends on the thread count.
+class Match {
+ public:
+  virtual ~Match() = default;
+  // At most kMaxMetrics (harness/registry/match.hpp): a SeatResult holds that many.
+  virtual const std::vector<MetricSpec>& metrics() const = 0;
+  // Games the run plays (e.g. games per pairing x pairings).
+  virtual uint64_t game_count() const = 0;
+  // Names of the groups games fall into (e.g. "n=8"), reported separately;
+  // empty when a match has none.
+  virtual std::vector<std::string> groups() const { return {}; }
+  virtual uint64_t series_length() const { return 1; }
+  virtual std::unique_ptr<SeriesMemory> new_series() const { return nullptr; }
+  // Names of the phases decisions are timed in (e.g. "hunt", "target"), at
+  // most kMaxPhases; empty when the engine has none.
+  virtual std::vector<std::string> phases() const { return {}; }
+  // Why the same seed may not give the same games (e.g. strategies limited by
+  // the clock); empty when the match is deterministic.
+  virtual std::string nondeterminism() const { return ""; }
+  virtual void play(uint64_t game_index, GameSink& sink, SeriesMemory* memory) const = 0;
+};
+
+// Throws std::logic_error, naming the limit, when `match` declares more
+// metrics or phases than the harness stores per game (kMaxMetrics, kMaxPhases):
+// an engine bug, caught before a game writes past a SeatResult.
+void check_declared_sizes(const Match& match);
 
 class GameSink {
  public:

@@ -1,0 +1,15 @@
+// The one place that lists the engines Arena ships.
+#include "harness/adapters/adapters.hpp"
+
+namespace arena {
+
+Registry make_registry() {
+  Registry registry;
+  registry.add(battleship_engine());
+  registry.add(chinese_checkers_engine());
+  registry.add(go_fish_engine());
+  registry.add(rooks_engine());
+  return registry;
+}
+
+}  // namespace arena
