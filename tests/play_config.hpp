@@ -22,11 +22,10 @@ struct Played {
 inline Played play_config(const std::string& yaml, int threads, uint64_t games = 0) {
   static const Registry registry = make_registry();
   const RunConfig config = parse_config(yaml, "t.yaml", registry);
-  const auto match = registry.find(config.engine)->make_match(config, *config.seed);
-  RunPlan plan{
-      .games = games ? games : match->game_count(), .threads = threads, .variant_names = {}};
-  for (const auto& p : config.players)
-    plan.variant_names.push_back(p.name);
+  PreparedRun run = prepare_run(registry, config, *config.seed, threads);
+  RunPlan& plan = run.plan;
+  if (games) plan.games = games;
+  const auto& match = run.match;
   char* buffer = nullptr;
   size_t size = 0;
   std::FILE* rows = open_memstream(&buffer, &size);

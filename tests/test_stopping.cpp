@@ -23,10 +23,10 @@ struct Stopped {
 // Plays `yaml` with its stop rules on `threads` workers, as arena run does.
 Stopped play_with_stops(const std::string& yaml, int threads) {
   const RunConfig config = parse_config(yaml, "t.yaml", registry());
-  const auto match = registry().find(config.engine)->make_match(config, *config.seed);
-  RunPlan plan{.games = config.stop.max_games.value_or(match->game_count()), .threads = threads};
-  for (const auto& p : config.players)
-    plan.variant_names.push_back(p.name);
+  PreparedRun run = prepare_run(registry(), config, *config.seed, threads);
+  RunPlan& plan = run.plan;
+  const auto& match = run.match;
+  plan.games = config.stop.max_games.value_or(match->game_count());
   plan.check_every = config.stop.batch;
   plan.stop_when = [&](const RunStats& s) {
     return !evaluate_stop(config.stop, s).stopped_by.empty();

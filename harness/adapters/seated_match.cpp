@@ -7,7 +7,7 @@ namespace {
 
 Seating seating_from(const RunConfig& config, int seats) {
   const int variants = static_cast<int>(config.players.size());
-  if (config.format == "head-to-head" && variants != seats) {
+  if (config.format == Format::kHeadToHead && variants != seats) {
     throw config.error_at("format", fmt::format("head-to-head needs exactly {} players, one per "
                                                 "seat; this config has {}",
                                                 seats, variants));

@@ -25,7 +25,7 @@ std::vector<std::vector<int>> combinations(int variants, int seats) {
 }
 
 // The lineup of each table, before any reordering.
-std::vector<std::vector<int>> table_lineups(int variants, int seats, const std::string& format) {
+std::vector<std::vector<int>> table_lineups(int variants, int seats, Format format) {
   if (variants <= seats) {
     std::vector<int> lineup(static_cast<size_t>(seats));
     for (int s = 0; s < seats; ++s)
@@ -33,7 +33,8 @@ std::vector<std::vector<int>> table_lineups(int variants, int seats, const std::
     return {lineup};
   }
   auto sets = combinations(variants, seats);
-  if (format == "gauntlet") std::erase_if(sets, [](const auto& set) { return set.front() != 0; });
+  if (format == Format::kGauntlet)
+    std::erase_if(sets, [](const auto& set) { return set.front() != 0; });
   return sets;
 }
 
@@ -89,8 +90,7 @@ std::vector<std::vector<int>> orders_of(std::vector<int> lineup, int max_orders)
 
 }  // namespace
 
-Seating::Seating(int variants, int seats, const std::string& format, int max_orders)
-    : seats_(seats) {
+Seating::Seating(int variants, int seats, Format format, int max_orders) : seats_(seats) {
   if (variants < 1 || seats < 1 || max_orders < 1) throw std::invalid_argument("Seating: empty");
   for (const auto& lineup : table_lineups(variants, seats, format))
     tables_.push_back(orders_of(lineup, max_orders));

@@ -24,13 +24,15 @@
 #include <string>
 #include <vector>
 
+#include "harness/config/config.hpp"  // Format
+
 namespace arena {
 
 class Seating {
  public:
   static constexpr int kMaxOrders = 120;  // 5! : every order up to five seats
 
-  Seating(int variants, int seats, const std::string& format, int max_orders = kMaxOrders);
+  Seating(int variants, int seats, Format format, int max_orders = kMaxOrders);
 
   int seats() const { return seats_; }
   uint64_t tables() const { return tables_.size(); }

@@ -86,12 +86,9 @@ std::vector<BenchResult> run_bench_suite(const Registry& registry, int threads) 
   std::vector<BenchResult> results;
   for (const BenchCase& c : kCases) {
     const RunConfig config = config_of(c, registry);
-    const auto match = registry.find(config.engine)->make_match(config, *config.seed);
-    RunPlan plan{.games = match->game_count(), .threads = threads};
-    for (const auto& p : config.players)
-      plan.variant_names.push_back(p.name);
+    const PreparedRun run = prepare_run(registry, config, *config.seed, threads);
     const auto start = std::chrono::steady_clock::now();
-    const RunStats stats = run_games(*match, plan, nullptr, nullptr);
+    const RunStats stats = run_games(*run.match, run.plan, nullptr, nullptr);
     BenchResult r{c.name, stats.games(), 0, stats.signature(),
                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
     for (int v = 0; v < stats.variants(); ++v)

@@ -133,11 +133,9 @@ WorkerRun prepare_worker(const std::string& yaml, const std::string& file,
                          const Registry& registry) {
   WorkerRun run;
   run.config = parse_config(yaml, file, registry);
-  run.match = registry.find(run.config.engine)->make_match(run.config, *run.config.seed);
-  run.plan.threads = run.config.threads > 0 ? run.config.threads : tbb::info::default_concurrency();
-  for (const auto& p : run.config.players)
-    run.plan.variant_names.push_back(p.name);
-  run.plan.decision_budget_ns = run.config.limits.decision_budget_ns();
+  PreparedRun prepared = prepare_run(registry, run.config, *run.config.seed, run.config.threads);
+  run.match = std::move(prepared.match);
+  run.plan = std::move(prepared.plan);
   return run;
 }
 

@@ -408,8 +408,11 @@ void Loader::parse_stop(const YAML::Node& root) {
 void Loader::parse_format(const YAML::Node& root) {
   const YAML::Node node = root["format"];
   if (!node.IsDefined()) return;
-  config_.format = parse_one_of(node, "format", kFormats);
-  if (config_.format == "head-to-head" && config_.players.size() != 2) {
+  const std::string name = parse_one_of(node, "format", kFormats);
+  config_.format = name == "gauntlet"       ? Format::kGauntlet
+                   : name == "head-to-head" ? Format::kHeadToHead
+                                            : Format::kRoundRobin;
+  if (config_.format == Format::kHeadToHead && config_.players.size() != 2) {
     throw error(
         node, "format",
         fmt::format("head-to-head takes exactly 2 players, got {}", config_.players.size()));
@@ -495,7 +498,9 @@ RunConfig Loader::load(const std::string& text) {
   parse_limits(root);
   if (root["pairs"].IsDefined()) config_.pairs = parse_bool(root["pairs"], "pairs");
   if (root["anchor"].IsDefined())
-    config_.anchor = parse_one_of(root["anchor"], "anchor", {"first", "mean"});
+    config_.anchor = parse_one_of(root["anchor"], "anchor", {"first", "mean"}) == "mean"
+                         ? Anchor::kMean
+                         : Anchor::kFirst;
   parse_expectations(root);
   return std::move(config_);
 }
@@ -516,6 +521,22 @@ RunConfig load_config(const std::string& path, const Registry& registry) {
   text << in.rdbuf();
   if (in.bad()) throw ConfigError(path, SourceMark{}, "cannot read the config: read error");
   return parse_config(text.str(), path, registry);
+}
+
+const char* format_name(Format format) {
+  switch (format) {
+    case Format::kGauntlet:
+      return "gauntlet";
+    case Format::kHeadToHead:
+      return "head-to-head";
+    case Format::kRoundRobin:
+      break;
+  }
+  return "round-robin";
+}
+
+const char* anchor_name(Anchor anchor) {
+  return anchor == Anchor::kMean ? "mean" : "first";
 }
 
 }  // namespace arena

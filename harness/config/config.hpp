@@ -82,6 +82,17 @@ struct Limits {
   }
 };
 
+// Who meets whom when variants contest in pairs or at tables: every pairing or
+// table (round-robin), only those of the first player (gauntlet), or exactly
+// two players (head-to-head).
+enum class Format { kRoundRobin, kGauntlet, kHeadToHead };
+// Tournament ratings are anchored so the first variant is 0, or their mean.
+enum class Anchor { kFirst, kMean };
+
+// The names configs use: "round-robin", "gauntlet", "head-to-head"; "first", "mean".
+const char* format_name(Format format);
+const char* anchor_name(Anchor anchor);
+
 struct RunConfig {
   std::string file;  // path as given, for messages
   std::string name;
@@ -90,11 +101,8 @@ struct RunConfig {
   uint64_t games = 1000;
   int threads = 0;  // 0: all cores
   std::string mode;
-  // Who meets whom when variants contest in pairs: round-robin (every pairing),
-  // gauntlet (the first player against each other one), head-to-head (two players).
-  std::string format = "round-robin";
-  // Tournament ratings are anchored so the first variant is 0 ("first") or their mean is 0.
-  std::string anchor = "first";
+  Format format = Format::kRoundRobin;
+  Anchor anchor = Anchor::kFirst;
   // Paired games (the duplicate format): each environment draw played twice
   // with seats swapped. Modes without seats ignore it.
   bool pairs = true;

@@ -52,8 +52,8 @@ std::string resolved_yaml(const RunConfig& config, uint64_t seed) {
   out << YAML::Key << "games" << YAML::Value << config.games;
   out << YAML::Key << "threads" << YAML::Value << config.threads;
   out << YAML::Key << "mode" << YAML::Value << config.mode;
-  out << YAML::Key << "format" << YAML::Value << config.format;
-  out << YAML::Key << "anchor" << YAML::Value << config.anchor;
+  out << YAML::Key << "format" << YAML::Value << format_name(config.format);
+  out << YAML::Key << "anchor" << YAML::Value << anchor_name(config.anchor);
   out << YAML::Key << "pairs" << YAML::Value << YAML::TrueFalseBool << config.pairs;
   out << YAML::Key << "rules" << YAML::Value;
   emit_params(out, config.rules);

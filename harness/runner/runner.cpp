@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include <tbb/info.h>
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
 
@@ -145,6 +146,17 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
 }
 
 }  // namespace
+
+PreparedRun prepare_run(const Registry& registry, const RunConfig& config, uint64_t seed,
+                        int threads) {
+  PreparedRun run{registry.find(config.engine)->make_match(config, seed), {}};
+  run.plan.games = run.match->game_count();
+  run.plan.threads = threads > 0 ? threads : tbb::info::default_concurrency();
+  for (const auto& p : config.players)
+    run.plan.variant_names.push_back(p.name);
+  run.plan.decision_budget_ns = config.limits.decision_budget_ns();
+  return run;
+}
 
 std::string csv_header(const std::vector<MetricSpec>& metrics) {
   std::string header = "game,variant,rank,outcome";

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/config/config.hpp"
 #include "harness/registry/registry.hpp"
 #include "harness/runner/progress.hpp"
 #include "harness/runner/run_stats.hpp"
@@ -62,6 +63,16 @@ struct RunPlan {
   // Called in game-index order, from the merge stage, for each forfeited game.
   std::function<void(const ForfeitNote&)> on_forfeit = nullptr;
 };
+
+// A config made playable: the engine's match for `seed`, and the plan that
+// plays every game it schedules with the config's variant names and decision
+// budget, on `threads` workers (0: all cores).
+struct PreparedRun {
+  std::unique_ptr<Match> match;
+  RunPlan plan;
+};
+PreparedRun prepare_run(const Registry& registry, const RunConfig& config, uint64_t seed,
+                        int threads);
 
 // The games.csv header for a match's metrics.
 std::string csv_header(const std::vector<MetricSpec>& metrics);

@@ -174,7 +174,7 @@ std::vector<RankedRating> tournament_ratings(const RunConfig& config, const RunS
     }
   }
   const auto ratings = bradley_terry(
-      wins, config.anchor == "mean" ? RatingAnchor::kMean : RatingAnchor::kFirst, 1.0);
+      wins, config.anchor == Anchor::kMean ? RatingAnchor::kMean : RatingAnchor::kFirst, 1.0);
   std::vector<RankedRating> ranked;
   for (int v = 0; v < n; ++v)
     ranked.push_back({0, v, ratings[v]});
@@ -225,7 +225,7 @@ Json ratings_json(const RunConfig& config, const RunStats& stats) {
                          {"games", stats.variant(r.variant).games}});
   }
   return Json{{"model", "bradley-terry"},
-              {"anchor", config.anchor},
+              {"anchor", anchor_name(config.anchor)},
               {"prior_draws", 1.0},
               {"table", table}};
 }
@@ -284,7 +284,7 @@ Json summary_json(const RunConfig& config, const RunInfo& info, const Match& mat
       info.wall_seconds > 0 ? static_cast<double>(stats.games()) / info.wall_seconds : 0.0;
   out["timer_overhead_ns"] = info.timer_overhead_ns;
   out["version"] = ARENA_VERSION;
-  out["format"] = config.format;
+  out["format"] = format_name(config.format);
   out["signature"] = fmt::format("{:016x}", stats.signature());  // hash of every decision
   // Only clock-limited strategies make a run irreproducible; say so where results are read.
   const std::string why = nondeterminism(config, match, stats);

@@ -19,7 +19,7 @@ std::vector<std::pair<int, int>> pairings_of(const RunConfig& config) {
   const int n = static_cast<int>(config.players.size());
   for (int a = 0; a < n; ++a) {
     for (int b = a + 1; b < n; ++b) {
-      if (config.format != "gauntlet" || a == 0) pairings.emplace_back(a, b);
+      if (config.format != Format::kGauntlet || a == 0) pairings.emplace_back(a, b);
     }
   }
   return pairings;

@@ -1,0 +1,179 @@
+#include "harness/cli/play_run.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <set>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "harness/cli/distributed.hpp"
+#include "harness/cli/interrupt.hpp"
+#include "harness/cli/run_support.hpp"
+#include "harness/runner/runner.hpp"
+#include "harness/stats/stopping.hpp"
+
+namespace arena {
+namespace {
+
+// games.csv of the staging folder, opened for appending: fresh with its
+// header, or cut back to the checkpoint (later rows belong to games that will
+// be played again). Flushes reach the disk before a checkpoint counts them.
+class RowsFile {
+ public:
+  explicit RowsFile(const RunContext& run) : buffer_(1 << 20) {
+    const auto path = run.staged.path("games.csv");
+    if (!run.resume) {
+      file_.reset(std::fopen(path.c_str(), "wb"));
+      if (file_) std::fputs(csv_header(run.match.metrics()).c_str(), file_.get());
+    } else {
+      file_.reset(std::fopen(path.c_str(), "r+b"));
+      if (file_ &&
+          ::ftruncate(fileno(file_.get()), static_cast<off_t>(run.resume->rows_bytes)) != 0)
+        file_.reset();
+      if (file_) std::fseek(file_.get(), 0, SEEK_END);
+    }
+    if (!file_) throw std::runtime_error("cannot open games.csv");
+    std::setvbuf(file_.get(), buffer_.data(), _IOFBF, buffer_.size());
+  }
+
+  std::FILE* get() const { return file_.get(); }
+
+  // Flushes and syncs; the bytes written so far.
+  uint64_t sync() const {
+    if (std::fflush(file_.get()) != 0 || std::ferror(file_.get()) ||
+        ::fsync(fileno(file_.get())) != 0)
+      throw std::runtime_error("cannot write games.csv (disk full?)");
+    return static_cast<uint64_t>(std::ftell(file_.get()));
+  }
+
+ private:
+  struct Closer {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+  };
+  std::vector<char> buffer_;  // declared first: it outlives the file that uses it
+  std::unique_ptr<std::FILE, Closer> file_;
+};
+
+// Wall time of the run, including what the checkpoint had played before.
+class RunClock {
+ public:
+  explicit RunClock(double earlier) : earlier_(earlier) {}
+  double seconds() const {
+    return earlier_ +
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+ private:
+  double earlier_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+// Writes the run's checkpoints: at once (write), or when the interval passed (due).
+class Checkpointer {
+ public:
+  Checkpointer(const RunContext& run, const RunInfo& info, const RowsFile& rows,
+               const RunClock& clock)
+      : run_(run),
+        seed_(info.seed),
+        identity_(config_identity(run.config, info.seed)),
+        rows_(rows),
+        clock_(clock) {}
+
+  void write(const RunStats& so_far, uint64_t next_game) const {
+    write_checkpoint(run_.staged.staging_dir(),
+                     {identity_, seed_, next_game, rows_.sync(), clock_.seconds(), so_far});
+  }
+
+  void due(const RunStats& so_far, uint64_t next_game) {
+    const auto now = std::chrono::steady_clock::now();
+    if (std::chrono::duration<double>(now - last_).count() < run_.options.checkpoint_seconds)
+      return;
+    write(so_far, next_game);
+    last_ = now;
+  }
+
+ private:
+  const RunContext& run_;
+  uint64_t seed_;
+  std::string identity_;
+  const RowsFile& rows_;
+  const RunClock& clock_;
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+};
+
+// Tells stderr the first forfeit of each kind per variant (later ones are only counted).
+class ForfeitReporter {
+ public:
+  ForfeitReporter(const RunConfig& config, bool quiet) : config_(config), quiet_(quiet) {}
+  void operator()(const ForfeitNote& note) {
+    if (quiet_ || !told_.insert({note.variant, note.fault}).second) return;
+    fmt::print(stderr, "arena: game {}: {} forfeits ({}): {}{}\n", note.game,
+               config_.players[note.variant].name, fault_name(note.fault), note.detail,
+               " (later ones of this kind are only counted)");
+  }
+
+ private:
+  const RunConfig& config_;
+  bool quiet_;
+  std::set<std::pair<int, Fault>> told_;
+};
+
+// The plan of the context's slice: stop rules, resume, interrupts, budget.
+RunPlan plan_of(const RunContext& run, const RunInfo& info) {
+  RunPlan plan{.first_game = run.resume ? run.resume->next_game : run.slice.first,
+               .games = run.slice.end,
+               .threads = info.threads};
+  for (const auto& p : run.config.players)
+    plan.variant_names.push_back(p.name);
+  if (run.config.stop.any()) {
+    plan.check_every = run.config.stop.batch;
+    plan.stop_when = [&stop = run.config.stop](const RunStats& so_far) {
+      return !evaluate_stop(stop, so_far).stopped_by.empty();
+    };
+  }
+  if (run.resume) plan.initial = &run.resume->stats;
+  plan.interrupt = &InterruptGuard::requested();
+  plan.decision_budget_ns = run.config.limits.decision_budget_ns();
+  return plan;
+}
+
+}  // namespace
+
+Slice slice_of(const RunOptions& options, uint64_t planned, uint64_t series) {
+  if (!options.shard) return {0, planned};
+  const uint64_t units = planned / series;
+  const auto [index, count] = *options.shard;
+  return {units * (index - 1) / count * series, units * index / count * series};
+}
+
+Played play_into(const RunContext& run, RunInfo& info) {
+  const RowsFile rows(run);
+  const RunClock clock(run.resume ? run.resume->wall_seconds : 0);
+  Checkpointer checkpoints(run, info, rows, clock);
+  RunPlan plan = plan_of(run, info);
+  plan.on_forfeit = ForfeitReporter(run.config, run.options.quiet);
+  if (!run.options.shard) {
+    plan.on_merged = [&](const RunStats& so_far, uint64_t next) { checkpoints.due(so_far, next); };
+  }
+  Progress progress(plan.games - plan.first_game, Progress::style_for_stderr(run.options.quiet));
+  RunStats stats = run_games_distributed(run.match, plan, rows.get(), &progress);
+  info.wall_seconds = clock.seconds();
+  progress.finish();
+  rows.sync();
+  const uint64_t before = run.resume ? run.resume->stats.games() : 0;
+  Played played{std::move(stats), 0};
+  played.next_game = plan.first_game + (played.stats.games() - before);
+  if (!run.options.shard && played.next_game < run.slice.end &&
+      evaluate_stop(run.config.stop, played.stats).stopped_by.empty()) {
+    checkpoints.write(played.stats, played.next_game);  // interrupted: keep what was played
+  }
+  return played;
+}
+
+}  // namespace arena
