@@ -13,6 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_support.hpp"
+#include "harness/adapters/adapters.hpp"
+#include "harness/config/config.hpp"
 #include "harness/stats/summary.hpp"
 
 namespace fs = std::filesystem;
@@ -453,4 +455,41 @@ TEST_CASE("a tournament of three or more variants is ranked by Bradley-Terry rat
   for (const auto& row : ratings["table"])
     sum += row["rating"].get<double>();
   CHECK(sum == Approx(0).margin(1e-6));
+}
+
+// `arena new ENGINE`: a config with every rule and parameter at its default,
+// for every engine, that loads and plays as it is.
+TEST_CASE("arena new writes a runnable config with every default, for every engine") {
+  const fs::path dir = scratch("new");
+  const arena::Registry registry = arena::make_registry();
+  for (const arena::EngineSpec& engine : registry.engines()) {
+    INFO(engine.name);
+    const Outcome made = arena_cli("new " + engine.name, dir);
+    REQUIRE(made.code == 0);
+    for (const auto& rule : engine.rules)
+      CHECK_THAT(made.out, Catch::Contains("\n  " + rule.name + ": "));
+    for (const auto& strategy : engine.strategies) {
+      CHECK_THAT(made.out, Catch::Contains("strategy: " + strategy.name + "\n"));
+      for (const auto& param : strategy.params)
+        CHECK_THAT(made.out, Catch::Contains("      " + param.name + ": "));
+    }
+    write_file(dir / (engine.name + ".yaml"), made.out);
+    const arena::RunConfig config =
+        arena::load_config((dir / (engine.name + ".yaml")).string(), registry);
+    CHECK(config.players.size() == engine.strategies.size());
+    REQUIRE_NOTHROW(engine.make_match(config, 1));  // 1200 games split into whole deals
+  }
+  const Outcome two = arena_cli("new battleship density density", dir);
+  write_file(dir / "two.yaml", two.out);
+  const Outcome run = arena_cli(
+      "run " + (dir / "two.yaml").string() + " --games 20 --quiet --out " + (dir / "o").string(),
+      dir);
+  CHECK(run.code == 0);
+  CHECK_THAT(run.out, Catch::Contains("density-2"));
+  const Outcome engine = arena_cli("new battleshp", dir);
+  CHECK(engine.code == 2);
+  CHECK_THAT(engine.err, Catch::Contains("did you mean 'battleship'"));
+  const Outcome strategy = arena_cli("new battleship densty", dir);
+  CHECK(strategy.code == 2);
+  CHECK_THAT(strategy.err, Catch::Contains("did you mean 'density'"));
 }

@@ -75,4 +75,19 @@ int bench_command(const Registry& registry, int threads);
 // `arena list`: every engine, mode, rule, strategy and parameter with its default.
 std::string list_text(const Registry& registry);
 
+struct NewOptions {
+  std::string engine;
+  std::vector<std::string> strategies;  // empty: every strategy of the engine
+};
+
+// `arena new ENGINE [STRATEGY...]`: prints a commented config with every rule and
+// parameter at its default; exit 2 for an unknown engine or strategy.
+int new_command(const NewOptions& options, const Registry& registry);
+// The text it prints (`strategies` known to `engine`; empty: all of them).
+std::string new_config_text(const EngineSpec& engine, std::vector<std::string> strategies);
+
+// `arena schema`: prints the JSON Schema (draft-07) of configs.
+int schema_command(const Registry& registry);
+std::string config_schema(const Registry& registry);
+
 }  // namespace arena

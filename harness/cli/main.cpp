@@ -182,6 +182,27 @@ void add_bench(CLI::App& app, const Registry& registry, int& exit_code) {
   });
 }
 
+void add_new(CLI::App& app, const Registry& registry, int& exit_code) {
+  auto options = std::make_shared<NewOptions>();
+  auto* sub = app.add_subcommand(
+      "new",
+      "print a commented config for ENGINE with every rule and parameter at its default, one "
+      "player per STRATEGY (default: every strategy): arena new battleship density > my.yaml");
+  sub->add_option("engine", options->engine, "the engine (see 'arena list')")
+      ->required()
+      ->type_name("ENGINE");
+  sub->add_option("strategies", options->strategies, "strategies to play, in order")
+      ->type_name("STRATEGY...");
+  sub->callback([options, &registry, &exit_code] { exit_code = new_command(*options, registry); });
+}
+
+void add_schema(CLI::App& app, const Registry& registry, int& exit_code) {
+  app.add_subcommand("schema",
+                     "print the JSON Schema of configs (engines, strategies and parameters "
+                     "included), for editors: yaml-language-server $schema")
+      ->callback([&registry, &exit_code] { exit_code = schema_command(registry); });
+}
+
 // Checks the SPRT bounds against the model's range (config files get the same check).
 SprtTest sprt_of(double elo0, double elo1, double alpha, double beta, const std::string& model) {
   const SprtModel m = model == "logistic" ? SprtModel::kLogistic : SprtModel::kNormalized;
@@ -255,6 +276,8 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   add_run(app, registry, exit_code);
   add_list(app, registry, exit_code);
+  add_new(app, registry, exit_code);
+  add_schema(app, registry, exit_code);
   add_solve(app, exit_code);
   add_merge(app, registry, exit_code);
   add_report(app, exit_code);

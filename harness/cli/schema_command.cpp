@@ -1,0 +1,188 @@
+// `arena schema`: a JSON Schema of configs, engines, strategies and parameters
+// included, for editors with a YAML language server.
+#include <limits>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "harness/cli/commands.hpp"
+#include "harness/config/config.hpp"
+
+namespace arena {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// A bound as JSON Schema takes it (an infinite one is left out by the caller).
+bool finite(double x) {
+  return x > -std::numeric_limits<double>::infinity() &&
+         x < std::numeric_limits<double>::infinity();
+}
+
+Json bounded(Json schema, const ParamSpec& p) {
+  if (finite(p.min)) schema["minimum"] = p.min;
+  if (finite(p.max)) schema["maximum"] = p.max;
+  return schema;
+}
+
+Json default_of(const ParamValue& value) {
+  struct ToJson {
+    Json operator()(int64_t v) const { return v; }
+    Json operator()(double v) const { return v; }
+    Json operator()(bool v) const { return v; }
+    Json operator()(const std::string& v) const { return v; }
+    Json operator()(const IntList& v) const { return v; }
+    Json operator()(const NameToInt& v) const {
+      Json map = Json::object();
+      for (const auto& [name, n] : v)
+        map[name] = n;
+      return map;
+    }
+  };
+  return std::visit(ToJson{}, value);
+}
+
+Json param_schema(const ParamSpec& p) {
+  Json s;
+  switch (p.type) {
+    case ParamType::kInt:
+      s = bounded({{"type", "integer"}}, p);
+      break;
+    case ParamType::kReal:
+      s = bounded({{"type", "number"}}, p);
+      break;
+    case ParamType::kBool:
+      s = {{"type", "boolean"}};
+      break;
+    case ParamType::kChoice:
+      s = {{"enum", p.choices}};
+      break;
+    case ParamType::kNameToInt:
+      s = {{"type", "object"}, {"additionalProperties", bounded({{"type", "integer"}}, p)}};
+      break;
+    case ParamType::kText:
+      s = {{"type", "string"}};
+      break;
+    case ParamType::kIntList: {
+      const Json item = bounded({{"type", "integer"}}, p);
+      s = {{"oneOf", {item, {{"type", "array"}, {"items", item}, {"minItems", 1}}}}};
+      break;
+    }
+  }
+  s["description"] = p.help;
+  s["default"] = default_of(p.default_value);
+  return s;
+}
+
+Json params_schema(const std::vector<ParamSpec>& params) {
+  Json properties = Json::object();
+  for (const ParamSpec& p : params)
+    properties[p.name] = param_schema(p);
+  return {{"type", "object"}, {"properties", properties}, {"additionalProperties", false}};
+}
+
+Json player_schema(const StrategySpec& s) {
+  return {{"type", "object"},
+          {"description", s.help},
+          {"properties",
+           {{"name", {{"type", "string"}}},
+            {"strategy", {{"const", s.name}}},
+            {"params", params_schema(s.params)}}},
+          {"required", {"strategy"}},
+          {"additionalProperties", false}};
+}
+
+// What a config for `engine` must hold beyond the common keys.
+Json engine_schema(const EngineSpec& engine) {
+  Json modes = Json::array();
+  for (const ModeSpec& m : engine.modes)
+    modes.push_back(m.name);
+  Json players = Json::array();
+  for (const StrategySpec& s : engine.strategies)
+    players.push_back(player_schema(s));
+  return {{"if", {{"properties", {{"engine", {{"const", engine.name}}}}}}},
+          {"then",
+           {{"properties",
+             {{"mode", {{"enum", modes}}},
+              {"rules", params_schema(engine.rules)},
+              {"players", {{"items", {{"oneOf", players}}}}}}}}}};
+}
+
+Json stop_schema() {
+  const Json number = {{"type", "number"}};
+  return {{"type", "object"},
+          {"properties",
+           {{"sprt",
+             {{"type", "object"},
+              {"properties",
+               {{"elo0", {{"type", "number"}, {"minimum", -400}, {"maximum", 400}}},
+                {"elo1", {{"type", "number"}, {"minimum", -400}, {"maximum", 400}}},
+                {"alpha", {{"type", "number"}, {"exclusiveMinimum", 0}, {"maximum", 0.5}}},
+                {"beta", {{"type", "number"}, {"exclusiveMinimum", 0}, {"maximum", 0.5}}},
+                {"model", {{"enum", {"logistic", "normalized"}}}}}},
+              {"required", {"elo0", "elo1"}},
+              {"additionalProperties", false}}},
+            {"ci_width", {{"type", "number"}, {"exclusiveMinimum", 0}, {"maximum", 1}}},
+            {"max_games", {{"type", "integer"}, {"minimum", 1}}},
+            {"batch", {{"type", "integer"}, {"minimum", 1}}}}},
+          {"additionalProperties", false}};
+}
+
+Json expect_schema() {
+  return {{"type", "array"},
+          {"items",
+           {{"type", "object"},
+            {"properties",
+             {{"variant", {{"type", "string"}}},
+              {"metric", {{"type", "string"}}},
+              {"stat", {{"enum", {"mean", "median", "p90", "min", "max"}}}},
+              {"value", {{"type", "number"}}},
+              {"tolerance", {{"type", "number"}, {"minimum", 0}}},
+              {"source", {{"type", "string"}}}}},
+            {"required", {"variant", "metric", "value", "tolerance", "source"}},
+            {"additionalProperties", false}}}};
+}
+
+}  // namespace
+
+std::string config_schema(const Registry& registry) {
+  Json engines = Json::array();
+  Json conditions = Json::array();
+  for (const EngineSpec& engine : registry.engines()) {
+    engines.push_back(engine.name);
+    conditions.push_back(engine_schema(engine));
+  }
+  Json schema = {{"$schema", "http://json-schema.org/draft-07/schema#"},
+                 {"$id", "https://arena.invalid/config.schema.json"},
+                 {"title", "arena run config"},
+                 {"type", "object"},
+                 {"properties",
+                  {{"name", {{"type", "string"}, {"pattern", "^[A-Za-z0-9_-][A-Za-z0-9_.-]*$"}}},
+                   {"engine", {{"enum", engines}}},
+                   {"seed", {{"type", "integer"}, {"minimum", 0}}},
+                   {"games", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxGames}}},
+                   {"threads", {{"type", "integer"}, {"minimum", 0}, {"maximum", kMaxThreads}}},
+                   {"mode", {{"type", "string"}}},
+                   {"format", {{"enum", {"round-robin", "gauntlet", "head-to-head"}}}},
+                   {"anchor", {{"enum", {"first", "mean"}}}},
+                   {"pairs", {{"type", "boolean"}}},
+                   {"rules", {{"type", "object"}}},
+                   {"players", {{"type", "array"}, {"minItems", 1}, {"maxItems", kMaxPlayers}}},
+                   {"expect", expect_schema()},
+                   {"stop", stop_schema()},
+                   {"limits",
+                    {{"type", "object"},
+                     {"properties", {{"decision_ms", {{"type", "number"}, {"minimum", 0.001}}}}},
+                     {"additionalProperties", false}}}}},
+                 {"required", {"name", "engine", "players"}},
+                 {"additionalProperties", false},
+                 {"allOf", conditions}};
+  return schema.dump(2) + "\n";
+}
+
+int schema_command(const Registry& registry) {
+  fmt::print("{}", config_schema(registry));
+  return 0;
+}
+
+}  // namespace arena

@@ -1,0 +1,60 @@
+#!/bin/bash
+# `arena schema` describes exactly the configs arena accepts: every shipped
+# config and every `arena new` config validates against it, and configs that
+# arena refuses (unknown keys, strategies, parameters; values out of range)
+# fail it too. Uses Debian's python3-jsonschema and python3-yaml.
+# Usage: schema_check.sh ARENA_EXE SOURCE_DIR WORK_DIR
+# Exit 77 (skipped) when those Python modules are missing; the README's test
+# command installs them.
+set -euo pipefail
+arena=$1 source_dir=$2 work=$3
+if ! /usr/bin/python3 -c 'import jsonschema, yaml' 2>/dev/null; then
+  echo "python3-jsonschema or python3-yaml is not installed: skipped"
+  exit 77
+fi
+rm -rf "$work" && mkdir -p "$work/good" "$work/bad"
+"$arena" schema >"$work/schema.json"
+cp "$source_dir"/configs/*.yaml "$work/good/"
+for engine in $("$arena" list | sed -n 's/^engine \([a-z-]*\):.*/\1/p'); do
+  "$arena" new "$engine" >"$work/good/new-$engine.yaml"
+done
+# Each of these is refused by arena run (exit 2) and must fail the schema.
+base='name: x
+engine: battleship
+players:
+  - {strategy: density}'
+printf '%s\ngmaes: 3\n' "$base" >"$work/bad/unknown-key.yaml"
+printf 'name: x\nengine: battleship\nplayers: [{strategy: densty}]\n' >"$work/bad/unknown-strategy.yaml"
+printf 'name: x\nengine: battleship\nplayers: [{strategy: density, params: {weight: 2}}]\n' \
+  >"$work/bad/unknown-param.yaml"
+printf '%s\nrules: {size: 40}\n' "$base" >"$work/bad/out-of-range.yaml"
+printf '%s\nmode: due1\n' "$base" >"$work/bad/unknown-mode.yaml"
+printf 'name: x\nengine: go-fish\nplayers: [{strategy: density}]\n' >"$work/bad/other-engine.yaml"
+for bad in "$work"/bad/*.yaml; do
+  if "$arena" run "$bad" --games 2 --quiet --out "$work/out" >/dev/null 2>&1; then
+    echo "FAIL: arena run accepted $bad"
+    exit 1
+  fi
+done
+/usr/bin/python3 - "$work" <<'PY'
+import glob, json, os, sys
+import jsonschema, yaml
+work = sys.argv[1]
+schema = json.load(open(os.path.join(work, "schema.json")))
+jsonschema.Draft7Validator.check_schema(schema)
+validator = jsonschema.Draft7Validator(schema)
+failed = False
+for path in sorted(glob.glob(os.path.join(work, "good", "*.yaml"))):
+    errors = list(validator.iter_errors(yaml.safe_load(open(path))))
+    if errors:
+        failed = True
+        print(f"FAIL: {os.path.basename(path)} does not validate: {errors[0].message}")
+for path in sorted(glob.glob(os.path.join(work, "bad", "*.yaml"))):
+    if validator.is_valid(yaml.safe_load(open(path))):
+        failed = True
+        print(f"FAIL: {os.path.basename(path)} validates but arena refuses it")
+good = len(glob.glob(os.path.join(work, "good", "*.yaml")))
+bad = len(glob.glob(os.path.join(work, "bad", "*.yaml")))
+print(f"{good} accepted configs validate, {bad} refused ones do not")
+sys.exit(1 if failed else 0)
+PY
