@@ -19,7 +19,7 @@
 #include "engines/go_fish/play.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/runner/run_stats.hpp"
-#include "support/nim_engine.hpp"
+#include "support/nim/nim_engine.hpp"
 
 namespace fs = std::filesystem;
 using arena::Fault;

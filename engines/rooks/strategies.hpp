@@ -16,7 +16,8 @@ namespace arena::rooks {
 using Strategies = StrategyList<  //
     SeedRandomSolver,             //
     RandomGreedySolver,           //
-    ExactSolver>;
+    ExactSolver,                  //
+    MinDegreeSolver>;
 
 using AnySolver = Strategies::Player;
 

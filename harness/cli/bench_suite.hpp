@@ -1,7 +1,9 @@
 // `arena bench`: a fixed list of deterministic games over every engine and
-// strategy. The count of decisions and the signature (a hash of every move)
-// pin behaviour: a test fails when any strategy plays differently; the time
-// taken is the quick speed check anyone can run.
+// strategy: each case is played by every strategy setting of its engine, on
+// its own, against the engine's first strategy. The count of decisions and
+// the signature (a hash of every move) of each pin behaviour: a test fails
+// when a pinned strategy plays differently; the time taken is the quick speed
+// check anyone can run.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +15,8 @@
 namespace arena {
 
 struct BenchResult {
-  std::string name;
+  std::string name;     // the case
+  std::string setting;  // the strategy setting that played it, e.g. "density/prior=learned"
   uint64_t games = 0;
   uint64_t decisions = 0;
   uint64_t signature = 0;
@@ -23,7 +26,8 @@ struct BenchResult {
 // Plays every case of the suite on `threads` workers (results do not depend on it).
 std::vector<BenchResult> run_bench_suite(const Registry& registry, int threads);
 
-// The suite's combined signature: every case's, in order.
+// The suite's combined signature: every result's, in order (it changes when
+// a strategy or sample is added).
 uint64_t combined_signature(const std::vector<BenchResult>& results);
 
 }  // namespace arena

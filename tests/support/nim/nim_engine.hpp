@@ -1,4 +1,5 @@
-// Test-only engine "nim", with deliberately broken strategies.
+// Test-only engine "nim" (game.hpp, strategies.hpp, adapter.cpp): the worked
+// example of docs/adding-a-game.md, with deliberately broken strategies.
 //
 // Nim: a pile of `stones`; seats take 1 to `max_take` stones in turn; who
 // takes the last stone wins (rank 1; everyone else rank 2). It is played
