@@ -85,7 +85,8 @@ TEST_CASE("min-degree places nearly as many rooks as the optimum and far more th
   };
   for (uint64_t game = 0; game < 300; ++game) {
     Rng environment(derive_seed(8, 0, game, Purpose::kEnvironment));
-    const rooks::Board board = rooks::random_board(std::array{8, 16, 32}[game % 3], 0.15, environment);
+    const rooks::Board board =
+        rooks::random_board(std::array{8, 16, 32}[game % 3], 0.15, environment);
     const rooks::Segments segments(board);
     Rng rng(derive_seed(8, 0, game, player_purpose(0)));
     const rooks::Placement placed = solve(tested, board, segments, rng);
@@ -98,7 +99,7 @@ TEST_CASE("min-degree places nearly as many rooks as the optimum and far more th
     optimal_boards += static_cast<int64_t>(placed.size()) == best ? 1 : 0;
   }
   INFO("optimum " << optimum << ", min-degree " << heuristic << ", random-greedy " << random);
-  CHECK(heuristic >= optimum * 0.995);     // within half a percent of the optimum
-  CHECK(heuristic >= random * 1.10);       // and at least 10% more rooks than random greedy
-  CHECK(optimal_boards >= 300 * 3 / 4);    // optimal on most boards
+  CHECK(heuristic >= optimum * 0.995);   // within half a percent of the optimum
+  CHECK(heuristic >= random * 1.10);     // and at least 10% more rooks than random greedy
+  CHECK(optimal_boards >= 300 * 3 / 4);  // optimal on most boards
 }

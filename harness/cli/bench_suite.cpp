@@ -70,12 +70,13 @@ std::string setting_label(const EngineSpec& engine, const StrategySetting& setti
 RunConfig config_of(const BenchCase& c, const EngineSpec& engine, const StrategySetting& setting,
                     const Registry& registry) {
   const std::string yaml =
-      fmt::format("name: bench-{}\nengine: {}\nseed: {}\nrules: {}\ngames: 1\n", c.name,
-                  c.engine, c.seed, c.rules) +
+      fmt::format("name: bench-{}\nengine: {}\nseed: {}\nrules: {}\ngames: 1\n", c.name, c.engine,
+                  c.seed, c.rules) +
       (c.mode[0] ? fmt::format("mode: {}\n", c.mode) : "") +
-      fmt::format("players:\n  - {{name: tested, strategy: {}, params: {}}}\n"
-                  "  - {{name: reference, strategy: {}}}\n",
-                  setting.strategy, params_yaml(setting.overrides), engine.strategies.front().name);
+      fmt::format(
+          "players:\n  - {{name: tested, strategy: {}, params: {}}}\n"
+          "  - {{name: reference, strategy: {}}}\n",
+          setting.strategy, params_yaml(setting.overrides), engine.strategies.front().name);
   RunConfig config = parse_config(yaml, c.name, registry);
   config.games = c.games;
   if (engine.modes.front().name == "play") {  // tables: every seat order of every deal
@@ -91,7 +92,11 @@ BenchResult play_setting(const BenchCase& c, const EngineSpec& engine,
   const PreparedRun run = prepare_run(registry, config, *config.seed, threads);
   const auto start = std::chrono::steady_clock::now();
   const RunStats stats = run_games(*run.match, run.plan, nullptr, nullptr);
-  BenchResult r{c.name, setting_label(engine, setting), stats.games(), 0, stats.signature(),
+  BenchResult r{c.name,
+                setting_label(engine, setting),
+                stats.games(),
+                0,
+                stats.signature(),
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
   for (int v = 0; v < stats.variants(); ++v)
     r.decisions += stats.latency(v).count();

@@ -13,10 +13,10 @@ class RandomGreedySolver {
     int tries = 10;
   };
   static StrategyInfo info() {
-    return {"random-greedy",
-            "open cells in random order, a rook wherever legal; best of `tries`",
-            {ParamSpec::integer("tries", Params{}.tries, 1, 1'000'000,
-                                "passes; the best is kept")}};
+    return {
+        "random-greedy",
+        "open cells in random order, a rook wherever legal; best of `tries`",
+        {ParamSpec::integer("tries", Params{}.tries, 1, 1'000'000, "passes; the best is kept")}};
   }
   static Params params_from(const ParamSet& values) {
     return {static_cast<int>(values.integer("tries"))};

@@ -13,11 +13,11 @@ class SeedRandomSolver {
     int tries = 10;
   };
   static StrategyInfo info() {
-    return {"seed-random",
-            "the seed's algorithm: row by row, random columns until the row has no free cell; "
-            "best of `tries` passes (the seed's g_count)",
-            {ParamSpec::integer("tries", Params{}.tries, 1, 1'000'000,
-                                "passes; the best is kept")}};
+    return {
+        "seed-random",
+        "the seed's algorithm: row by row, random columns until the row has no free cell; "
+        "best of `tries` passes (the seed's g_count)",
+        {ParamSpec::integer("tries", Params{}.tries, 1, 1'000'000, "passes; the best is kept")}};
   }
   static Params params_from(const ParamSet& values) {
     return {static_cast<int>(values.integer("tries"))};

@@ -36,8 +36,11 @@ class NimMatch final : public SeatedMatch {
     const nim::GameResult r =
         nim::play_nim(rules_, players, std::span(rngs.data(), seats), sink.timer(), game.lineup);
     for (size_t s = 0; s < seats; ++s) {
-      sink.add(SeatResult{game.lineup[s], static_cast<int>(s) == r.winner ? 1 : 2, {r.takes},
-                          Outcome::kByRank, static_cast<int>(s)});
+      sink.add(SeatResult{game.lineup[s],
+                          static_cast<int>(s) == r.winner ? 1 : 2,
+                          {r.takes},
+                          Outcome::kByRank,
+                          static_cast<int>(s)});
     }
   }
 

@@ -36,8 +36,8 @@ struct RandomTaker {
 struct OptimalTaker {
   struct Params {};
   static StrategyInfo info() {
-    return {"optimal", "leaves a multiple of max_take + 1 stones when it can, else a random take",
-            {}};
+    return {
+        "optimal", "leaves a multiple of max_take + 1 stones when it can, else a random take", {}};
   }
   static Params params_from(const ParamSet& /*values*/) { return {}; }
   explicit OptimalTaker(const Params& /*params*/) {}
