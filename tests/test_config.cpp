@@ -197,10 +197,11 @@ TEST_CASE("limits.decision_ms is a positive number of milliseconds") {
 // adapter (the registry lists a name its adapter cannot build) is a bug that
 // must be named, not played as the random player.
 TEST_CASE("an unknown strategy reaching an adapter is an internal error naming it") {
-  for (const char* engine : {"battleship", "go-fish", "chinese-checkers", "rooks"}) {
+  for (const EngineSpec& spec : registry().engines()) {
+    const std::string& engine = spec.name;
     INFO(engine);
-    const std::string strategy = std::string(engine) == "rooks" ? "exact" : "random";
-    RunConfig c = parse_config(std::string("name: t\nengine: ") + engine +
+    const std::string strategy = spec.strategies.front().name;
+    RunConfig c = parse_config("name: t\nengine: " + engine +
                                    "\ngames: 12\nplayers: [{strategy: " + strategy +
                                    "}, {strategy: " + strategy + ", name: other}]\n",
                                "t.yaml", registry());
