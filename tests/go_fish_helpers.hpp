@@ -44,11 +44,12 @@ inline Game position(const Rules& rules, const std::vector<std::vector<int>>& ha
   return Game::arranged(rules, h, s, first, owners);
 }
 
-// Every registered strategy's name, in list order (engines/go_fish/strategies.hpp).
+// Every registered strategy's name, in list order (engines/go_fish/strategies.hpp),
+// but `external`, which needs a program (tests/test_external.cpp plays it).
 inline std::vector<std::string> strategy_names() {
   std::vector<std::string> names;
   for (const StrategyInfo& info : Strategies::infos())
-    names.push_back(info.name);
+    if (!info.external) names.push_back(info.name);
   return names;
 }
 

@@ -128,10 +128,11 @@ TEST_CASE("an unknown engine lists the engines and suggests one") {
 }
 
 TEST_CASE("an unknown strategy lists the engine's strategies") {
-  CHECK(error_for("name: t\nengine: battleship\nplayers:\n  - strategy: randon\n") ==
-        "t.yaml:4:15: players[0].strategy: unknown strategy 'randon' for engine 'battleship'; "
-        "strategies: random, hunt-target, density, seed-density, monte-carlo (did you mean "
-        "'random'?)");
+  CHECK(
+      error_for("name: t\nengine: battleship\nplayers:\n  - strategy: randon\n") ==
+      "t.yaml:4:15: players[0].strategy: unknown strategy 'randon' for engine 'battleship'; "
+      "strategies: random, hunt-target, density, seed-density, monte-carlo, external (did you mean "
+      "'random'?)");
 }
 
 TEST_CASE("an unknown strategy parameter is an error") {
@@ -201,9 +202,8 @@ TEST_CASE("an unknown strategy reaching an adapter is an internal error naming i
     const std::string& engine = spec.name;
     INFO(engine);
     const std::string strategy = spec.strategies.front().name;
-    RunConfig c = parse_config("name: t\nengine: " + engine +
-                                   "\ngames: 12\nplayers: [{strategy: " + strategy +
-                                   "}, {strategy: " + strategy + ", name: other}]\n",
+    RunConfig c = parse_config("name: t\nengine: " + engine + "\ngames: 12\nplayers: [{strategy: " +
+                                   strategy + "}, {strategy: " + strategy + ", name: other}]\n",
                                "t.yaml", registry());
     REQUIRE_NOTHROW(registry().find(engine)->make_match(c, 1));
     c.players[1].strategy = "no-such-strategy";

@@ -31,6 +31,7 @@
 #include "harness/adapters/adapters.hpp"
 #include "harness/config/config.hpp"
 #include "harness/registry/registry.hpp"
+#include "harness/runner/bots.hpp"
 #include "harness/runner/runner.hpp"
 
 using namespace arena;
@@ -58,7 +59,7 @@ std::vector<Case> every_case() {
   std::vector<Case> cases;
   for (const EngineSpec& engine : registry().engines())
     for (const ModeSpec& mode : engine.modes)
-      for (const StrategySetting& setting : settings_of(engine.strategies, false))
+      for (const StrategySetting& setting : settings_of(engine.strategies, false, true))
         cases.push_back({&engine, mode.name, setting});
   return cases;
 }
@@ -72,12 +73,18 @@ std::string yaml_params(const ParamOverrides& overrides) {
 
 // The case as a config: the setting ("tested") against the engine's first
 // strategy at its defaults ("other"), under the engine's short rules; a few
-// games, a whole number of series and deals.
+// games, a whole number of series and deals. A strategy played by a program
+// (it has a `command`) plays the reference bot (clients/cpp).
 RunConfig config_of(const Case& c) {
+  ParamOverrides overrides = c.setting.overrides;
+  for (const StrategySpec& s : c.engine->strategies)
+    for (const ParamSpec& p : s.params)
+      if (s.name == c.setting.strategy && p.name == "command")
+        overrides.emplace_back("command", std::string(ARENA_REFERENCE_BOT));
   std::string yaml = "name: conformance\nengine: " + c.engine->name + "\nmode: " + c.mode +
                      "\nseed: 20261201\ngames: 4\nrules: " + yaml_params(c.engine->short_rules) +
                      "\nplayers:\n  - {name: tested, strategy: " + c.setting.strategy +
-                     ", params: " + yaml_params(c.setting.overrides) + "}\n" +
+                     ", params: " + yaml_params(overrides) + "}\n" +
                      "  - {name: other, strategy: " + c.engine->strategies.front().name + "}\n";
   return parse_config(yaml, "conformance.yaml", registry());
 }
@@ -87,14 +94,21 @@ struct Run {
   std::vector<std::string> rows;  // games.csv lines, without the header
 };
 
-// Plays games [first, end) of the case's match (all when end is 0) on `threads`.
+// Plays games [first, end) of the case's match (all when end is 0) on
+// `threads`, with the programs of external strategies (the pool's) if any.
 Run play(const Match& match, int threads, uint64_t first = 0, uint64_t end = 0,
-         uint64_t budget_ns = 0) {
+         uint64_t budget_ns = 0, const RunConfig* config = nullptr) {
   RunPlan plan{.first_game = first,
                .games = end ? end : match.game_count(),
                .threads = threads,
                .variant_names = {"tested", "other"}};
   plan.decision_budget_ns = budget_ns;
+  std::unique_ptr<BotPool> bots;
+  if (config) {
+    auto specs = bot_specs(*config, *registry().find(config->engine), {});
+    if (!specs.empty()) bots = std::make_unique<BotPool>(std::move(specs), threads, 4);
+    plan.bots = bots.get();
+  }
   char* buffer = nullptr;
   size_t size = 0;
   std::FILE* out = open_memstream(&buffer, &size);
@@ -145,7 +159,7 @@ TEST_CASE("conformance: every registered strategy ends its games and decides leg
     const RunConfig config = config_of(c);
     const auto match = c.engine->make_match(config, *config.seed);
     REQUIRE_NOTHROW(check_declared_sizes(*match));
-    const Run run = play(*match, 2);
+    const Run run = play(*match, 2, 0, 0, 0, &config);
     REQUIRE(run.stats.games() == match->game_count());
     std::map<uint64_t, int> seats_per_game;
     for (const std::string& row : run.rows)
@@ -168,12 +182,12 @@ TEST_CASE("conformance: the same seed gives the same games on 1, 2 and 8 threads
     const RunConfig config = config_of(c);
     const auto match = c.engine->make_match(config, *config.seed);
     if (!match->nondeterminism().empty()) continue;  // a clock-limited setting
-    const Run once = play(*match, 1);
-    require_same(once, play(*match, 1));
-    require_same(once, play(*match, 2));
-    require_same(once, play(*match, 8));
+    const Run once = play(*match, 1, 0, 0, 0, &config);
+    require_same(once, play(*match, 1, 0, 0, 0, &config));
+    require_same(once, play(*match, 2, 0, 0, 0, &config));
+    require_same(once, play(*match, 8, 0, 0, 0, &config));
     // Another match built from the same config and seed plays the same games.
-    require_same(once, play(*c.engine->make_match(config, *config.seed), 1));
+    require_same(once, play(*c.engine->make_match(config, *config.seed), 1, 0, 0, 0, &config));
   }
 }
 
@@ -183,10 +197,10 @@ TEST_CASE("conformance: a game replayed alone from its index equals the game in 
     const RunConfig config = config_of(c);
     const auto match = c.engine->make_match(config, *config.seed);
     if (!match->nondeterminism().empty()) continue;
-    const Run whole = play(*match, 2);
+    const Run whole = play(*match, 2, 0, 0, 0, &config);
     const uint64_t series = match->series_length();
     const uint64_t last = match->game_count() - series;  // the last series, alone
-    const Run alone = play(*match, 1, last, match->game_count());
+    const Run alone = play(*match, 1, last, match->game_count(), 0, &config);
     std::vector<std::string> inside;
     for (const std::string& row : whole.rows)
       if (game_of(row) >= last) inside.push_back(row);
@@ -202,7 +216,7 @@ TEST_CASE("conformance: forfeits are scored alike by every engine") {
     const auto match = c.engine->make_match(config, *config.seed);
     // No decision takes under a nanosecond: the first decision of a game (of
     // each independent seat) forfeits it.
-    const Run run = play(*match, 2, 0, 0, 1);
+    const Run run = play(*match, 2, 0, 0, 1, &config);
     REQUIRE(run.stats.games() == match->game_count());
     std::map<uint64_t, std::vector<std::vector<std::string>>> games;
     for (const std::string& row : run.rows)
@@ -286,6 +300,31 @@ TEST_CASE("conformance: re-dealing what a Go Fish player cannot see never change
   }
   CHECK(compared > 1000);
   CHECK(hidden_changed > compared / 4);  // the re-deals did change the hidden hands
+}
+
+// An external program sees only the view it is sent: the same view of a game
+// whose hidden cards were dealt anew, byte for byte.
+TEST_CASE("conformance: a Go Fish program's view shows nothing its player cannot see") {
+  namespace gf = go_fish;
+  int compared = 0;
+  for (int players = 2; players <= 5; ++players) {
+    for (uint64_t deal = 0; deal < 10; ++deal) {
+      gf::Rules rules;
+      rules.players = players;
+      Rng deal_rng(derive_seed(22, players, deal, Purpose::kEnvironment));
+      Rng pick(derive_seed(22, players, deal, 7));
+      Rng resample_rng(derive_seed(22, players, deal, 99));
+      gf::Game game(rules, gf::shuffled_deck(rules, deal_rng).span());
+      while (!game.over()) {
+        const int me = game.to_move();
+        const gf::Game other = game.resample_hidden(me, resample_rng);
+        REQUIRE(gf::view_json(game.view(me)).dump() == gf::view_json(other.view(me)).dump());
+        ++compared;
+        game.play(gf::RandomPlayer{}.decide(game.view(me), pick));
+      }
+    }
+  }
+  CHECK(compared > 500);
 }
 
 namespace {

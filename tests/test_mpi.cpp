@@ -121,3 +121,23 @@ TEST_CASE("A bad config under mpirun exits 2 with one message and no hang", "[mp
   REQUIRE(first != std::string::npos);
   CHECK(result.err.find(needle, first + 1) == std::string::npos);  // only rank 0 speaks
 }
+
+// The Python example bots (clients/python/examples): each rank starts its
+// own programs, in the config's folder, and the results are one process's.
+TEST_CASE("Python bots under mpirun give the results of one process", "[mpi]") {
+  if (std::system("python3 -c 'import sys; sys.exit(sys.version_info < (3, 9))'") != 0) {
+    WARN("python3 (3.9 or later) is not installed: skipped");
+    return;
+  }
+  for (const std::string engine : {"battleship", "go-fish", "chinese-checkers", "rooks"}) {
+    const fs::path dir = scratch("mpi-python-" + engine);
+    const std::string config =
+        std::string(ARENA_SOURCE_DIR) + "/configs/python-" + engine + ".yaml";
+    const std::string run = "run " + config + " --quiet --games 120 --out ";
+    REQUIRE(arena_cli(run + (dir / "one").string(), dir).code == 0);
+    const auto distributed = mpirun(2, run + (dir / "many").string(), dir);
+    INFO(engine << ": " << distributed.err);
+    REQUIRE(distributed.code == 0);
+    require_same_results(dir / "one", dir / "many");
+  }
+}

@@ -1,6 +1,8 @@
 // The runner: same results whatever the thread count; games replayable alone.
 #include <catch2/catch.hpp>
 
+#include <atomic>
+
 #include <cstdio>
 #include <string>
 
@@ -195,4 +197,44 @@ TEST_CASE("a match declaring more metrics or phases than a game stores is reject
                     Catch::Contains("declares 5 metrics") && Catch::Contains("kMaxMetrics"));
   CHECK_THROWS_WITH(run_declaring(1, kMaxPhases + 1),
                     Catch::Contains("declares 4 decision phases") && Catch::Contains("kMaxPhases"));
+}
+
+namespace {
+
+// A match that raises the run's interrupt flag when it plays game `at`.
+class InterruptingMatch final : public Match {
+ public:
+  InterruptingMatch(std::atomic<bool>& flag, uint64_t at, uint64_t series)
+      : flag_(flag), at_(at), series_(series) {}
+  const std::vector<MetricSpec>& metrics() const override { return metrics_; }
+  uint64_t game_count() const override { return 0; }
+  uint64_t series_length() const override { return series_; }
+  void play(uint64_t game, GameSink& sink, SeriesMemory* /*memory*/) const override {
+    if (game == at_) flag_.store(true);
+    sink.add(SeatResult{0, 1, {static_cast<int64_t>(game)}});
+  }
+
+ private:
+  std::atomic<bool>& flag_;
+  uint64_t at_;
+  uint64_t series_;
+  std::vector<MetricSpec> metrics_ = {{"game", "", ""}};
+};
+
+}  // namespace
+
+// A block holds up to 512 games: an interrupt must not wait for all of them
+// (with slow programs that is minutes), only for the series in progress.
+TEST_CASE("an interrupt ends the games in flight at their series boundary") {
+  for (const uint64_t series : {uint64_t{1}, uint64_t{4}}) {
+    std::atomic<bool> flag{false};
+    const InterruptingMatch match(flag, 10, series);
+    RunPlan plan{.games = 100'000, .threads = 1, .variant_names = {"v"}};
+    plan.interrupt = &flag;
+    REQUIRE(block_size(plan.games / series, 1) * series >= 512);  // game 10 is mid-block
+    const RunStats stats = run_games(match, plan, nullptr, nullptr);
+    INFO("series of " << series);
+    CHECK(stats.games() == (series == 1 ? 11 : 12));  // games 0..10, or the series 8..11
+    CHECK(stats.variant(0).metrics[0].max() == static_cast<int64_t>(stats.games() - 1));
+  }
 }

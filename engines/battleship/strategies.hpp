@@ -18,7 +18,8 @@ using Strategies = StrategyList<  //
     HuntTargetShooter,            //
     DensityShooter,               //
     SeedDensityShooter,           //
-    MonteCarloShooter>;
+    MonteCarloShooter,            //
+    ExternalShooter>;
 
 using AnyShooter = Strategies::Player;
 

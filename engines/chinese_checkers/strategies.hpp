@@ -17,7 +17,8 @@ using Strategies = StrategyList<  //
     GreedyPlayer,                 //
     MinimaxPlayer,                //
     AlphaBetaPlayer,              //
-    MctsPlayer>;
+    MctsPlayer,                   //
+    ExternalPlayer>;
 
 using AnyPlayer = Strategies::Player;
 

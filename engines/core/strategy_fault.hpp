@@ -15,10 +15,13 @@
 
 namespace arena {
 
-enum class Fault : uint8_t { kThrew, kIllegalMove, kOverBudget };
-constexpr int kFaultKinds = 3;
+// kCrashed and kProtocolError are faults of external strategies (a program
+// that exited, or wrote what is not a reply; see engines/core/bot_link.hpp).
+enum class Fault : uint8_t { kThrew, kIllegalMove, kOverBudget, kCrashed, kProtocolError };
+constexpr int kFaultKinds = 5;
 
-// The names results files use: "threw", "illegal-move", "over-budget".
+// The names results files use: "threw", "illegal-move", "over-budget",
+// "crashed", "protocol-error".
 constexpr const char* fault_name(Fault fault) {
   switch (fault) {
     case Fault::kThrew:
@@ -27,6 +30,10 @@ constexpr const char* fault_name(Fault fault) {
       return "illegal-move";
     case Fault::kOverBudget:
       return "over-budget";
+    case Fault::kCrashed:
+      return "crashed";
+    case Fault::kProtocolError:
+      return "protocol-error";
   }
   return "?";
 }

@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -36,6 +37,9 @@ struct StrategyInfo {
   // Applied on top of any setting where a test needs the strategy cheap
   // (e.g. a shallower search); empty when the defaults are cheap already.
   ParamOverrides quick = {};
+  // Played by a separate program (engines/core/bot_link.hpp): built only
+  // where the harness gives it one.
+  bool external = false;
 };
 
 // One setting of a strategy: its defaults (sample 0) or its declared sample
@@ -47,11 +51,13 @@ struct StrategySetting {
 };
 
 // Every strategy of `infos` at its defaults, then at each of its samples; with
-// `quick`, each setting with the strategy's quick overrides on top.
-inline std::vector<StrategySetting> settings_of(const std::vector<StrategyInfo>& infos,
-                                                bool quick) {
+// `quick`, each setting with the strategy's quick overrides on top. External
+// strategies (which need a program) only `with_external`.
+inline std::vector<StrategySetting> settings_of(const std::vector<StrategyInfo>& infos, bool quick,
+                                                bool with_external = false) {
   std::vector<StrategySetting> out;
   for (const StrategyInfo& info : infos) {
+    if (info.external && !with_external) continue;
     for (size_t i = 0; i <= info.samples.size(); ++i) {
       ParamOverrides overrides = i == 0 ? ParamOverrides{} : info.samples[i - 1];
       if (quick) overrides.insert(overrides.end(), info.quick.begin(), info.quick.end());
@@ -86,6 +92,33 @@ struct StrategyList {
 
   static constexpr size_t size() { return sizeof...(S); }
 
+ private:
+  template <class T, class Tuple, size_t... I>
+  static constexpr bool takes(std::index_sequence<I...> /*first*/) {
+    return std::is_constructible_v<T, const typename T::Params&, std::tuple_element_t<I, Tuple>...>;
+  }
+  // T from its params and the first N elements of `args`, or fewer.
+  template <class T, size_t N, class Tuple>
+  static Player construct(const typename T::Params& params, const Tuple& args) {
+    if constexpr (N == 0) {
+      if constexpr (std::is_constructible_v<T, const typename T::Params&>) {
+        return Player(std::in_place_type<T>, params);
+      } else {
+        // e.g. an external strategy built where no program was given for it
+        throw std::logic_error("strategy '" + T::info().name +
+                               "' cannot be built without what its constructor needs");
+      }
+    } else if constexpr (takes<T, Tuple>(std::make_index_sequence<N>())) {
+      return [&]<size_t... I>(std::index_sequence<I...>) {
+        return Player(std::in_place_type<T>, params, std::get<I>(args)...);
+      }
+      (std::make_index_sequence<N>());
+    } else {
+      return construct<T, N - 1>(params, args);
+    }
+  }
+
+ public:
   // Every strategy's declaration, in list order. Throws std::logic_error when
   // two strategies share a name.
   static std::vector<StrategyInfo> infos() {
@@ -108,13 +141,16 @@ struct StrategyList {
     return bound;
   }
 
-  // A fresh player of the bound strategy, built from its Params and `context`.
+  // A fresh player of the bound strategy, built from its Params and the
+  // longest prefix of `context` its constructor takes (a strategy that needs
+  // none of the context takes its Params alone).
   template <class... Context>
-  static Player make(const Bound& bound, Context&&... context) {
+  static Player make(const Bound& bound, const Context&... context) {
+    const auto args = std::forward_as_tuple(context...);
     return std::visit(
         [&](const auto& b) -> Player {
           using T = typename std::decay_t<decltype(b)>::Strategy;
-          return Player(std::in_place_type<T>, b.params, context...);
+          return construct<T, sizeof...(Context)>(b.params, args);
         },
         bound);
   }

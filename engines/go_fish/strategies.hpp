@@ -17,7 +17,8 @@ using Strategies = StrategyList<  //
     MemoryPlayer,                 //
     BeliefPlayer,                 //
     SeedMemoryPlayer,             //
-    CountingPlayer>;
+    CountingPlayer,               //
+    ExternalPlayer>;
 
 using AnyPlayer = Strategies::Player;
 

@@ -17,7 +17,8 @@ using Strategies = StrategyList<  //
     SeedRandomSolver,             //
     RandomGreedySolver,           //
     ExactSolver,                  //
-    MinDegreeSolver>;
+    MinDegreeSolver,              //
+    ExternalSolver>;
 
 using AnySolver = Strategies::Player;
 

@@ -61,7 +61,8 @@ class PlayMatch final : public SeatedMatch {
     const size_t seats = game.lineup.size();
     std::array<cc::AnyPlayer, cc::kMaxPlayers> players;
     for (size_t s = 0; s < seats; ++s)
-      players[s] = cc::Strategies::make(players_[static_cast<size_t>(game.lineup[s])]);
+      players[s] = cc::Strategies::make(players_[static_cast<size_t>(game.lineup[s])],
+                                        game.external(sink, s));
     auto rngs = game.seat_rngs();
     const cc::GameResult r =
         cc::play_game(rules_, std::span(players.data(), seats), std::span(rngs.data(), seats),
@@ -111,6 +112,7 @@ EngineSpec chinese_checkers_engine() {
       "chinese-checkers", "Chinese Checkers on the 121-hole star, 2 to 6 players, 10 pieces each",
       rule_params(), cc::Strategies::infos());
   engine.short_rules = {{"max_plies", int64_t{40}}};
+  engine.bot_hello = [] { return cc::board_json(); };
   return engine;
 }
 

@@ -55,7 +55,8 @@ class PlayMatch final : public SeatedMatch {
     const size_t seats = game.lineup.size();
     std::array<gf::AnyPlayer, gf::kMaxPlayers> players;
     for (size_t s = 0; s < seats; ++s)
-      players[s] = gf::Strategies::make(players_[static_cast<size_t>(game.lineup[s])]);
+      players[s] = gf::Strategies::make(players_[static_cast<size_t>(game.lineup[s])],
+                                        game.external(sink, s));
     auto rngs = game.seat_rngs();
     Rng deal(game.environment_seed);
     const gf::GameResult r =

@@ -70,8 +70,9 @@ class SolveMatch final : public Match {
       Rng rng(derive_seed(seed_, 0, game, player_purpose(static_cast<uint64_t>(v))));
       int64_t placed = 0;
       try {
-        placed = static_cast<int64_t>(solve_checked(v, board, segments, rng, sink).size());
+        placed = static_cast<int64_t>(solve_checked(v, game, board, segments, rng, sink).size());
       } catch (const StrategyFault& fault) {  // the other solvers' results on this board stand
+        sink.note(fault);
         sink.add(SeatResult::forfeited(v, fault.fault(), 2, group));
         continue;
       }
@@ -86,9 +87,10 @@ class SolveMatch final : public Match {
 
  private:
   // The solver's placement, timed; one that breaks the rules is an illegal move.
-  rooks::Placement solve_checked(int v, const rooks::Board& board, const rooks::Segments& segments,
-                                 Rng& rng, GameSink& sink) const {
-    const rooks::AnySolver solver = rooks::Strategies::make(solvers_[v]);
+  rooks::Placement solve_checked(int v, uint64_t game, const rooks::Board& board,
+                                 const rooks::Segments& segments, Rng& rng, GameSink& sink) const {
+    const rooks::AnySolver solver =
+        rooks::Strategies::make(solvers_[v], sink.external(v, 0, game, 0, 1));
     rooks::Placement placed = sink.timer().decide(v, [&] {
       return std::visit([&](const auto& s) { return s.solve(board, segments, rng); }, solver);
     });

@@ -45,6 +45,7 @@ void SeatedMatch::play(uint64_t index, GameSink& sink, SeriesMemory* /*memory*/)
   const uint64_t game = index % games_per_table_;
   SeatedGame seated;
   seated.lineup = place.lineup;
+  seated.index = index;
   seated.environment_seed =
       derive_seed(seed_, place.table, paired_ ? place.deal : game, Purpose::kEnvironment);
   for (size_t s = 0; s < place.lineup.size(); ++s)

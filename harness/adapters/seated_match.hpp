@@ -28,8 +28,17 @@ constexpr int kMaxSeats = 10;
 // One game as the engine adapter sees it.
 struct SeatedGame {
   std::span<const int> lineup;  // variant at each seat; also the timer's "who"
+  uint64_t index = 0;           // the game's index in the run
   uint64_t environment_seed = 0;
   std::array<uint64_t, kMaxSeats> seat_seeds{};
+
+  // Seat s for an external strategy (its program; null for other strategies).
+  ExternalSeat external(const GameSink& sink, size_t s) const {
+    int k = 0;  // earlier seats of the same variant: each plays its own program
+    for (size_t t = 0; t < s; ++t)
+      k += lineup[t] == lineup[s] ? 1 : 0;
+    return sink.external(lineup[s], k, index, static_cast<int>(s), static_cast<int>(lineup.size()));
+  }
 
   // One generator per seat (seats beyond the table get unused streams).
   std::array<Rng, kMaxSeats> seat_rngs() const {

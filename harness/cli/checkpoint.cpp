@@ -36,7 +36,7 @@ void sync_file(const fs::path& path) {
 
 // Version 2 added forfeit counts to the statistics and the `forfeit` column
 // to games.csv: files of version 1 cannot be continued or merged.
-constexpr int kFormatVersion = 2;
+constexpr int kFormatVersion = 3;  // 3: five kinds of forfeit (external strategies)
 
 void check_version(const Json& j, const fs::path& file, const char* what) {
   const auto it = j.is_object() ? j.find("version") : j.end();

@@ -86,6 +86,19 @@ int new_command(const NewOptions& options, const Registry& registry);
 // The text it prints (`strategies` known to `engine`; empty: all of them).
 std::string new_config_text(const EngineSpec& engine, std::vector<std::string> strategies);
 
+struct CheckBotOptions {
+  std::string engine;
+  std::vector<std::string> command;  // the program and its arguments
+  uint64_t games = 5;                // per table, twice that (both seat orders)
+  double decision_ms = 2000;
+  int64_t startup_ms = 5000;
+};
+
+// `arena check-bot ENGINE -- COMMAND...`: plays the bot through a few games and
+// reports each fault with the messages before it; exit 0 when compliant, 1
+// when a game was forfeited, 2 when the command cannot be found.
+int check_bot_command(const CheckBotOptions& options, const Registry& registry);
+
 // `arena schema`: prints the JSON Schema (draft-07) of configs.
 int schema_command(const Registry& registry);
 std::string config_schema(const Registry& registry);

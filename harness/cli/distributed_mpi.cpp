@@ -95,6 +95,7 @@ RunPlan slice_plan(const RunPlan& plan, std::pair<uint64_t, uint64_t> slice) {
   part.threads = plan.threads;
   part.variant_names = plan.variant_names;
   part.decision_budget_ns = plan.decision_budget_ns;
+  part.bots = plan.bots;  // the rank's own programs
   return part;
 }
 
@@ -123,6 +124,7 @@ Json forfeits_json(const std::vector<ForfeitNote>& notes) {
 // What a worker needs to play slices.
 struct WorkerRun {
   RunConfig config;
+  std::unique_ptr<BotPool> bots;  // a worker's own programs for external strategies
   std::unique_ptr<Match> match;
   RunPlan plan;
 };
@@ -134,6 +136,7 @@ WorkerRun prepare_worker(const std::string& yaml, const std::string& file,
   WorkerRun run;
   run.config = parse_config(yaml, file, registry);
   PreparedRun prepared = prepare_run(registry, run.config, *run.config.seed, run.config.threads);
+  run.bots = std::move(prepared.bots);
   run.match = std::move(prepared.match);
   run.plan = std::move(prepared.plan);
   return run;

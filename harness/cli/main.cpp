@@ -5,8 +5,10 @@
 // parsed, setting the exit code.
 #include <charconv>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <memory>
+#include <system_error>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -196,6 +198,26 @@ void add_new(CLI::App& app, const Registry& registry, int& exit_code) {
   sub->callback([options, &registry, &exit_code] { exit_code = new_command(*options, registry); });
 }
 
+void add_check_bot(CLI::App& app, const Registry& registry, int& exit_code) {
+  auto options = std::make_shared<CheckBotOptions>();
+  auto* sub = app.add_subcommand(
+      "check-bot",
+      "play a program that speaks Arena's line protocol (docs/protocol.md) through a few games "
+      "and report what it got wrong: arena check-bot battleship -- python3 my_bot.py");
+  sub->add_option("engine", options->engine, "the engine (see 'arena list')")
+      ->required()
+      ->type_name("ENGINE");
+  sub->add_option("command", options->command, "the program and its arguments, after --")
+      ->type_name("-- COMMAND...");
+  sub->add_option("--games", options->games, "games per seat order (default 5)")
+      ->check(CLI::Range(1, 10000));
+  sub->add_option("--decision-ms", options->decision_ms,
+                  "a decision's budget in milliseconds (default 2000)")
+      ->check(CLI::Range(0.001, 3.6e6));
+  sub->callback(
+      [options, &registry, &exit_code] { exit_code = check_bot_command(*options, registry); });
+}
+
 void add_schema(CLI::App& app, const Registry& registry, int& exit_code) {
   app.add_subcommand("schema",
                      "print the JSON Schema of configs (engines, strategies and parameters "
@@ -278,6 +300,7 @@ int main(int argc, char** argv) {
   add_list(app, registry, exit_code);
   add_new(app, registry, exit_code);
   add_schema(app, registry, exit_code);
+  add_check_bot(app, registry, exit_code);
   add_solve(app, exit_code);
   add_merge(app, registry, exit_code);
   add_report(app, exit_code);
@@ -290,6 +313,11 @@ int main(int argc, char** argv) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
     fmt::print(stderr, "arena: {} (see 'arena --help')\n", e.what());
     return 2;
+  } catch (const std::system_error& e) {
+    // SIGPIPE is ignored (for the bots' pipes), so `arena ... | head` ends here
+    // when head closes the pipe: end quietly, as if by the signal.
+    if (e.code() != std::errc::broken_pipe) throw;
+    return 128 + SIGPIPE;
   }
   return exit_code;
 }

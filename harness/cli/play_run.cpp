@@ -7,6 +7,7 @@
 #include <memory>
 #include <set>
 #include <stdexcept>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "harness/cli/distributed.hpp"
 #include "harness/cli/interrupt.hpp"
 #include "harness/cli/run_support.hpp"
+#include "harness/runner/bots.hpp"
 #include "harness/runner/runner.hpp"
 #include "harness/stats/stopping.hpp"
 
@@ -112,7 +114,9 @@ class ForfeitReporter {
  public:
   ForfeitReporter(const RunConfig& config, bool quiet) : config_(config), quiet_(quiet) {}
   void operator()(const ForfeitNote& note) {
-    if (quiet_ || !told_.insert({note.variant, note.fault}).second) return;
+    // A program that stopped for good is told once more, however it failed.
+    const bool gave_up = note.detail.find(kGaveUp) != std::string::npos;
+    if (quiet_ || !told_.insert({note.variant, note.fault, gave_up}).second) return;
     fmt::print(stderr, "arena: game {}: {} forfeits ({}): {}{}\n", note.game,
                config_.players[note.variant].name, fault_name(note.fault), note.detail,
                " (later ones of this kind are only counted)");
@@ -121,7 +125,7 @@ class ForfeitReporter {
  private:
   const RunConfig& config_;
   bool quiet_;
-  std::set<std::pair<int, Fault>> told_;
+  std::set<std::tuple<int, Fault, bool>> told_;
 };
 
 // The plan of the context's slice: stop rules, resume, interrupts, budget.
@@ -140,6 +144,7 @@ RunPlan plan_of(const RunContext& run, const RunInfo& info) {
   if (run.resume) plan.initial = &run.resume->stats;
   plan.interrupt = &InterruptGuard::requested();
   plan.decision_budget_ns = run.config.limits.decision_budget_ns();
+  plan.bots = run.bots;
   return plan;
 }
 

@@ -10,6 +10,7 @@
 #include "harness/config/config.hpp"
 #include "harness/output/results_dir.hpp"
 #include "harness/registry/match.hpp"
+#include "harness/runner/bots.hpp"
 #include "harness/runner/run_stats.hpp"
 #include "harness/stats/summary.hpp"
 
@@ -32,6 +33,7 @@ struct RunContext {
   const RunOptions& options;
   Slice slice;
   const std::optional<Checkpoint>& resume;
+  BotPool* bots = nullptr;  // the programs of external strategies, if any
 };
 
 struct Played {

@@ -77,6 +77,16 @@ std::filesystem::path results_dir_of(const RunOptions& options, const RunConfig&
   return std::filesystem::path("results") / config.name;
 }
 
+// A config that names a command runs it: says so, once per program. (A
+// program that cannot be found is a config error; one that starts and then
+// fails forfeits its games, and the run completes.)
+void start_bots(BotPool& bots) {
+  for (const BotSpec& spec : bots.specs()) {
+    fmt::print(stderr, "arena: {} runs the program: {} (in {})\n", spec.name, spec.command,
+               spec.cwd.string());
+  }
+}
+
 // What stderr should know before the games start.
 void announce(const RunConfig& config, const RunInfo& info, const Match& match, bool quiet) {
   if (!config.seed && !quiet) {
@@ -145,16 +155,22 @@ int run(const RunOptions& options, const Registry& registry, Workers& workers) {
   if (options.resume) resume = checkpoint_to_resume(staged, config);
   RunInfo info;
   info.seed = config.seed ? *config.seed : fresh_seed();
-  PreparedRun prepared = prepare_run(registry, config, info.seed, config.threads);
+  PreparedRun prepared =
+      prepare_run(registry, config, info.seed, config.threads, staged.staging_dir());
+  if (prepared.bots) start_bots(*prepared.bots);
   const Match& match = *prepared.match;
   info.threads = prepared.plan.threads;
   info.planned_games = planned_games(config, match);
   validate_expectations(config, match.metrics());
   announce(config, info, match, options.quiet);
   info.timer_overhead_ns = measure_timer_overhead_ns();
-  const RunContext context{
-      config, match, staged, options, slice_of(options, info.planned_games, match.series_length()),
-      resume};
+  const RunContext context{config,
+                           match,
+                           staged,
+                           options,
+                           slice_of(options, info.planned_games, match.series_length()),
+                           resume,
+                           prepared.bots.get()};
   staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
   workers.start(resolved_yaml(config, info.seed), config.file);
   const Played played = [&] {

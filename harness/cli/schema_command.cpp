@@ -74,11 +74,14 @@ Json param_schema(const ParamSpec& p) {
   return s;
 }
 
-Json params_schema(const std::vector<ParamSpec>& params) {
+// With `open` (an external strategy), other keys are the program's own
+// parameters: any scalar.
+Json params_schema(const std::vector<ParamSpec>& params, bool open = false) {
   Json properties = Json::object();
   for (const ParamSpec& p : params)
     properties[p.name] = param_schema(p);
-  return {{"type", "object"}, {"properties", properties}, {"additionalProperties", false}};
+  const Json others = open ? Json{{"type", {"string", "number", "boolean"}}} : Json(false);
+  return {{"type", "object"}, {"properties", properties}, {"additionalProperties", others}};
 }
 
 Json player_schema(const StrategySpec& s) {
@@ -87,7 +90,7 @@ Json player_schema(const StrategySpec& s) {
           {"properties",
            {{"name", {{"type", "string"}}},
             {"strategy", {{"const", s.name}}},
-            {"params", params_schema(s.params)}}},
+            {"params", params_schema(s.params, s.external)}}},
           {"required", {"strategy"}},
           {"additionalProperties", false}};
 }

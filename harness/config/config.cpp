@@ -92,8 +92,12 @@ class Loader {
   std::string parse_one_of(const YAML::Node& node, const std::string& path,
                            const std::vector<std::string>& choices) const;
   ParamValue parse_param(const YAML::Node& node, const ParamSpec& spec, const std::string& path);
+  // With `open` (an external strategy), keys beyond `specs` are the program's
+  // own parameters, passed on in its handshake: scalars, typed as YAML reads
+  // them; a key one typo away from a declared one is still refused.
   ParamSet parse_params(const YAML::Node& node, const std::vector<ParamSpec>& specs,
-                        const std::string& path, const std::string& owner);
+                        const std::string& path, const std::string& owner, bool open = false);
+  ParamValue parse_scalar(const YAML::Node& node, const std::string& path) const;
 
   void parse_name(const YAML::Node& root);
   const EngineSpec& parse_engine(const YAML::Node& root);
@@ -259,7 +263,7 @@ ParamValue Loader::parse_param(const YAML::Node& node, const ParamSpec& spec,
 }
 
 ParamSet Loader::parse_params(const YAML::Node& node, const std::vector<ParamSpec>& specs,
-                              const std::string& path, const std::string& owner) {
+                              const std::string& path, const std::string& owner, bool open) {
   ParamSet params = defaults_of(specs);
   if (!node.IsDefined() || node.IsNull()) return params;
   if (!node.IsMap()) throw error(node, path, fmt::format("expected a map, got {}", kind_of(node)));
@@ -267,13 +271,49 @@ ParamSet Loader::parse_params(const YAML::Node& node, const std::vector<ParamSpe
   for (const auto& spec : specs)
     names.push_back(spec.name);
   const std::string what = names.empty() ? owner + " (which takes no parameters)" : owner;
-  check_keys(node, path, names, what);
+  if (!open) check_keys(node, path, names, what);
   for (const auto& spec : specs) {
     if (node[spec.name].IsDefined()) {
       params.set(spec.name, parse_param(node[spec.name], spec, path + "." + spec.name));
     }
   }
+  if (!open) return params;
+  for (const auto& item : node) {
+    if (!item.first.IsScalar()) throw error(item.first, path, "keys must be plain names");
+    const std::string key = item.first.Scalar();
+    if (params.contains(key)) {
+      if (std::find(names.begin(), names.end(), key) == names.end())
+        throw error(item.first, path + "." + key, "duplicate key");
+      continue;
+    }
+    if (const std::string hint = did_you_mean(key, names); !hint.empty()) {
+      throw error(item.first, path + "." + key,
+                  fmt::format("unknown key '{}' in {}{}; a key not this close to a declared "
+                              "one goes to the program as its own parameter",
+                              key, what, hint));
+    }
+    config_.marks[path + "." + key] = mark_of(item.second);
+    params.set(key, parse_scalar(item.second, path + "." + key));
+  }
   return params;
+}
+
+ParamValue Loader::parse_scalar(const YAML::Node& node, const std::string& path) const {
+  if (!node.IsScalar()) {
+    throw error(node, path,
+                fmt::format("expected a number, true/false or text (a program's own parameter), "
+                            "got {}",
+                            kind_of(node)));
+  }
+  if (node.Tag() != "!") {  // unquoted: YAML's own reading
+    int64_t i = 0;
+    if (YAML::convert<int64_t>::decode(node, i)) return i;
+    double d = 0;
+    if (YAML::convert<double>::decode(node, d)) return d;
+    bool b = false;
+    if (YAML::convert<bool>::decode(node, b)) return b;
+  }
+  return node.Scalar();
 }
 
 void Loader::parse_name(const YAML::Node& root) {
@@ -341,7 +381,8 @@ void Loader::parse_players(const YAML::Node& root, const EngineSpec& engine, con
       }
     }
     player.params = parse_params(node["params"], strategy->params, path + ".params",
-                                 fmt::format("the parameters of strategy '{}'", strategy->name));
+                                 fmt::format("the parameters of strategy '{}'", strategy->name),
+                                 strategy->external);
     config_.players.push_back(std::move(player));
   }
 }

@@ -9,7 +9,8 @@ namespace arena {
 ConfigError::ConfigError(const std::string& file, SourceMark mark, const std::string& message)
     : std::runtime_error(fmt::format("{}:{}:{}: {}", file, mark.line, mark.column, message)),
       file_(file),
-      mark_(mark) {}
+      mark_(mark),
+      message_(message) {}
 
 int edit_distance(const std::string& a, const std::string& b) {
   // Optimal string alignment: insertions, deletions, substitutions and swaps of

@@ -21,10 +21,12 @@ class ConfigError : public std::runtime_error {
 
   const std::string& file() const { return file_; }
   SourceMark mark() const { return mark_; }
+  const std::string& message() const { return message_; }  // what() without FILE:LINE:COL
 
  private:
   std::string file_;
   SourceMark mark_;
+  std::string message_;
 };
 
 // " (did you mean 'x'?)" for the closest candidate within a small edit

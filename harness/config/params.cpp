@@ -57,4 +57,25 @@ std::string format_value(const ParamValue& value) {
   return std::visit(Formatter{}, value);
 }
 
+nlohmann::ordered_json params_json(const ParamSet& params) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const auto& entry : params.entries()) {
+    const std::string& name = entry.first;  // not a structured binding: the lambda captures it
+    std::visit(
+        [&](const auto& v) {
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, NameToInt>) {
+            nlohmann::ordered_json map = nlohmann::ordered_json::object();
+            for (const auto& [key, n] : v)
+              map[key] = n;
+            out[name] = map;
+          } else {
+            out[name] = v;
+          }
+        },
+        entry.second);
+  }
+  return out;
+}
+
 }  // namespace arena

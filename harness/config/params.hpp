@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "engines/core/params.hpp"
 
 namespace arena {
@@ -12,5 +14,8 @@ namespace arena {
 std::string describe_type(const ParamSpec& spec);
 // The value as it would be written in YAML flow style.
 std::string format_value(const ParamValue& value);
+
+// Every parameter as a JSON object, in spec order (summary.json, bots' handshakes).
+nlohmann::ordered_json params_json(const ParamSet& params);
 
 }  // namespace arena

@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "engines/core/bot_link.hpp"
 #include "engines/core/decision_timer.hpp"
 #include "engines/core/latency_histogram.hpp"
 #include "engines/core/rng.hpp"
@@ -172,10 +173,28 @@ class Match {
 // an engine bug, caught before a game writes past a SeatResult.
 void check_declared_sizes(const Match& match);
 
+// The programs of external strategies, as a game sees them: the link for
+// the k-th seat (0, 1, ...) of `variant` in the game the calling thread plays,
+// or null when the variant is not external. Implemented by the runner's
+// BotPool (harness/runner/bots.hpp).
+class BotSource {
+ public:
+  virtual ~BotSource() = default;
+  virtual BotLink* link(int variant, int k) = 0;
+};
+
 class GameSink {
  public:
-  explicit GameSink(std::span<LatencyHistogram> latency, uint64_t decision_budget_ns = 0)
-      : timer_(latency, decision_budget_ns) {}
+  explicit GameSink(std::span<LatencyHistogram> latency, uint64_t decision_budget_ns = 0,
+                    BotSource* bots = nullptr)
+      : timer_(latency, decision_budget_ns), bots_(bots) {}
+
+  // The seat of an external strategy: its link, the game, the seat and the
+  // table size (ExternalSeat, engines/core/bot_link.hpp); k counts earlier
+  // seats of the same variant in this game.
+  ExternalSeat external(int variant, int k, uint64_t game, int seat, int seats) const {
+    return {bots_ ? bots_->link(variant, k) : nullptr, game, seat, seats};
+  }
 
   LatencyRecorder& timer() { return timer_; }
   // Who sits in the game, in seat order, declared before the first decision
@@ -188,6 +207,10 @@ class GameSink {
   // Throws std::logic_error when the match declared no seats of that variant.
   void forfeit(const StrategyFault& fault);
   std::span<const SeatResult> seats() const { return seats_; }
+  // A fault a match caught itself (a seat that plays alone forfeits, the
+  // others play on): kept so that the run can say what went wrong.
+  void note(const StrategyFault& fault) { notes_.push_back(fault); }
+  std::span<const StrategyFault> notes() const { return notes_; }
   // Paired games (the same deal played twice with seats swapped) share a key;
   // the runner combines the two into pentanomial counts. Both games of a pair
   // must lie in one series (see Match::series_length).
@@ -195,6 +218,7 @@ class GameSink {
   std::optional<uint64_t> pair() const { return pair_; }
   void clear() {
     seats_.clear();
+    notes_.clear();
     lineup_.clear();
     pair_.reset();
     timer_.reset_signature();
@@ -202,7 +226,9 @@ class GameSink {
 
  private:
   LatencyRecorder timer_;
-  std::vector<SeatResult> seats_;            // reused from game to game: no allocation per game
+  BotSource* bots_ = nullptr;
+  std::vector<SeatResult> seats_;  // reused from game to game: no allocation per game
+  std::vector<StrategyFault> notes_;
   std::vector<std::pair<int, int>> lineup_;  // (variant, group) per seat
   std::optional<uint64_t> pair_;
 };

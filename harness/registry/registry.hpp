@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "engines/core/params.hpp"
 #include "engines/core/strategy_list.hpp"
 #include "harness/registry/match.hpp"
@@ -38,6 +40,9 @@ struct EngineSpec {
   std::vector<ModeSpec> modes;  // the first is the default
   std::vector<ParamSpec> rules;
   std::vector<StrategySpec> strategies;
+  // What the handshake of an external strategy's program carries besides the
+  // rules and params (e.g. the board's geometry); null when nothing.
+  std::function<nlohmann::json()> bot_hello = nullptr;
   // Rules that keep a game short (the conformance suite plays every strategy
   // under them); empty when the defaults already do.
   ParamOverrides short_rules = {};

@@ -82,7 +82,12 @@ struct VariantStats {
   std::vector<IntHistogram> metrics;             // one per MetricSpec, over games with metrics
   std::array<uint64_t, kFaultKinds> forfeits{};  // games lost by fault, by Fault
 
-  uint64_t forfeit_total() const { return forfeits[0] + forfeits[1] + forfeits[2]; }
+  uint64_t forfeit_total() const {
+    uint64_t total = 0;
+    for (uint64_t n : forfeits)
+      total += n;
+    return total;
+  }
 
   VariantStats& operator+=(const VariantStats& other);
 };

@@ -55,6 +55,7 @@ struct Block {
   std::string rows;
   std::vector<ForfeitNote> forfeits;
   std::list<Block>::iterator self;  // its place in BlocksInFlight
+  bool cut_short = false;           // ended early by an interrupt
 };
 
 // Owns the blocks between the pipeline's first and last stage. The pipeline
@@ -125,13 +126,35 @@ void append_rows(std::string& out, uint64_t game, std::span<const SeatResult> se
   }
 }
 
+// The "over" message's seats: how each seat's variant ended the game.
+nlohmann::json seats_json(std::span<const SeatResult> seats, const RunPlan& plan) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const SeatResult& seat : seats) {
+    out.push_back({{"variant", plan.variant_names[seat.variant]},
+                   {"rank", seat.rank},
+                   {"outcome", outcome_of(seat, seats)},
+                   {"forfeit", seat.fault ? nlohmann::json(fault_name(*seat.fault))
+                                          : nlohmann::json(nullptr)}});
+  }
+  return out;
+}
+
 void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& block) {
-  GameSink sink(block.stats.latency(), plan.decision_budget_ns);
+  GameSink sink(block.stats.latency(), plan.decision_budget_ns, plan.bots);
   const size_t metric_count = match.metrics().size();
   const uint64_t series = match.series_length();
   std::unique_ptr<SeriesMemory> memory;
   for (uint64_t game = block.begin; game < block.end; ++game) {
-    if (game % series == 0) memory = match.new_series();  // blocks start on series boundaries
+    if (game % series == 0) {
+      // Interrupted: the block ends at this series boundary (the merge stage
+      // drops the blocks after it), so slow games do not hold up the stop.
+      if (game > block.begin && plan.interrupt && plan.interrupt->load(std::memory_order_relaxed)) {
+        block.end = game;
+        block.cut_short = true;
+        return;
+      }
+      memory = match.new_series();  // blocks start on series boundaries
+    }
     sink.clear();
     try {
       match.play(game, sink, memory.get());
@@ -139,6 +162,9 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
       sink.forfeit(fault);
       block.forfeits.push_back({game, fault.who(), fault.fault(), fault.what()});
     }
+    for (const StrategyFault& fault : sink.notes())
+      block.forfeits.push_back({game, fault.who(), fault.fault(), fault.what()});
+    if (plan.bots) plan.bots->end_game(game, seats_json(sink.seats(), plan));
     block.stats.add_game(sink.seats(), sink.pair());
     block.stats.add_signature(game, sink.timer().signature());
     if (keep_rows) append_rows(block.rows, game, sink.seats(), plan, metric_count);
@@ -148,10 +174,15 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
 }  // namespace
 
 PreparedRun prepare_run(const Registry& registry, const RunConfig& config, uint64_t seed,
-                        int threads) {
-  PreparedRun run{registry.find(config.engine)->make_match(config, seed), {}};
+                        int threads, const std::filesystem::path& bot_log_dir) {
+  const EngineSpec& engine = *registry.find(config.engine);
+  PreparedRun run{nullptr, engine.make_match(config, seed), {}};
   run.plan.games = run.match->game_count();
   run.plan.threads = threads > 0 ? threads : tbb::info::default_concurrency();
+  if (auto specs = bot_specs(config, engine, bot_log_dir); !specs.empty()) {
+    run.bots = std::make_unique<BotPool>(std::move(specs), run.plan.threads, kMaxPlayers);
+    run.plan.bots = run.bots.get();
+  }
   for (const auto& p : config.players)
     run.plan.variant_names.push_back(p.name);
   run.plan.decision_budget_ns = config.limits.decision_budget_ns();
@@ -234,6 +265,7 @@ RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Pro
       stopped.store(true, std::memory_order_relaxed);
     }
     if (plan.on_merged) plan.on_merged(total, block->end);
+    if (block->cut_short) stopped.store(true, std::memory_order_relaxed);  // later games: a gap
   };
   // Serial and in order: merging and writing see blocks by ascending game index.
   auto merge = [&](BlockPtr block) {

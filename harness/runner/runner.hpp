@@ -23,6 +23,7 @@
 
 #include "harness/config/config.hpp"
 #include "harness/registry/registry.hpp"
+#include "harness/runner/bots.hpp"
 #include "harness/runner/progress.hpp"
 #include "harness/runner/run_stats.hpp"
 
@@ -51,9 +52,10 @@ struct RunPlan {
   std::function<bool(const RunStats&)> stop_when = nullptr;
   // Results of the games before first_game (resume), merged first; may be null.
   const RunStats* initial = nullptr;
-  // When set (e.g. by a signal handler), no new block is started; blocks in
-  // flight finish and are merged, so the result covers [first_game, n) for
-  // some n, with whole series only.
+  // When set (e.g. by a signal handler), no new block is started and blocks
+  // in flight end at their next series boundary (a game in progress
+  // finishes); the result covers [first_game, n) for some n, with whole
+  // series only.
   const std::atomic<bool>* interrupt = nullptr;
   // Called in game-index order after each block is merged and its rows
   // written, with the results so far and the next game index (checkpoints).
@@ -62,17 +64,22 @@ struct RunPlan {
   uint64_t decision_budget_ns = 0;
   // Called in game-index order, from the merge stage, for each forfeited game.
   std::function<void(const ForfeitNote&)> on_forfeit = nullptr;
+  // The programs of external strategies (null when the run has none).
+  BotPool* bots = nullptr;
 };
 
 // A config made playable: the engine's match for `seed`, and the plan that
 // plays every game it schedules with the config's variant names and decision
 // budget, on `threads` workers (0: all cores).
+// With external strategies it also holds their programs (a BotPool, one slot
+// per thread), whose stderr goes to `bot_log_dir`/bots/ (nowhere when empty).
 struct PreparedRun {
+  std::unique_ptr<BotPool> bots;  // before match: the match's games use it
   std::unique_ptr<Match> match;
   RunPlan plan;
 };
 PreparedRun prepare_run(const Registry& registry, const RunConfig& config, uint64_t seed,
-                        int threads);
+                        int threads, const std::filesystem::path& bot_log_dir = {});
 
 // The games.csv header for a match's metrics.
 std::string csv_header(const std::vector<MetricSpec>& metrics);

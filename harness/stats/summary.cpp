@@ -18,28 +18,6 @@ Json finite_or_null(double x) {
   return std::isfinite(x) ? Json(x) : Json(nullptr);
 }
 
-Json params_json(const ParamSet& params) {
-  Json out = Json::object();
-  for (const auto& entry : params.entries()) {
-    const std::string& name = entry.first;  // not a structured binding: the lambda captures it
-    const ParamValue& value = entry.second;
-    std::visit(
-        [&](const auto& v) {
-          using T = std::decay_t<decltype(v)>;
-          if constexpr (std::is_same_v<T, NameToInt>) {
-            Json map = Json::object();
-            for (const auto& [key, n] : v)
-              map[key] = n;
-            out[name] = map;
-          } else {
-            out[name] = v;
-          }
-        },
-        value);
-  }
-  return out;
-}
-
 Json latency_json(const LatencyHistogram& h) {
   // [lowest ns of the bucket, decisions] for every bucket used, in increasing order.
   Json buckets = Json::array();
@@ -258,6 +236,17 @@ Json stop_json(const StopRules& rules, const StopStatus& status, const RunStats&
 
 std::string nondeterminism(const RunConfig& config, const Match& match, const RunStats& stats) {
   std::string why = match.nondeterminism();
+  std::string programs;
+  for (const PlayerConfig& p : config.players)
+    if (p.strategy == kExternalName) programs += (programs.empty() ? "" : ", ") + p.name;
+  if (!programs.empty()) {
+    why += (why.empty() ? "" : "; ") +
+           fmt::format(
+               "external programs ({}) decide some moves: the same seed gives the same "
+               "games only if they decide from their seeds alone, and any of their "
+               "decisions over its budget forfeits",
+               programs);
+  }
   if (!config.limits.decision_ms) return why;
   uint64_t over_budget = 0;
   for (int v = 0; v < stats.variants(); ++v)

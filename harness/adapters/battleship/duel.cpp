@@ -65,8 +65,10 @@ class DuelMatch final : public Match {
     sink.seat(first);
     sink.seat(second);
     if (paired_) sink.set_pair(match * (games_per_pairing_ / 2) + pair);
-    bs::AnyShooter first_shooter = make_shooter(shooters_[first], tables_, nullptr);
-    bs::AnyShooter second_shooter = make_shooter(shooters_[second], tables_, nullptr);
+    bs::AnyShooter first_shooter =
+        make_shooter(shooters_[first], tables_, nullptr, sink.external(first, 0, index, 0, 2));
+    bs::AnyShooter second_shooter =
+        make_shooter(shooters_[second], tables_, nullptr, sink.external(second, 0, index, 1, 2));
     const bs::DuelResult r = std::visit(
         [&](auto& x, auto& y) {
           return bs::play_duel(tables_.rules(), first == a ? ocean_b : ocean_a,

@@ -38,10 +38,11 @@ bs::Defender defender_from(const RunConfig& config);
 // Checks that a legal layout exists and `games` suits the series length.
 void check_playable(const RunConfig& config, const Tables& tables, uint64_t games_multiple);
 
-// A fresh shooter for one game; `prior` (may be null) feeds a learned density prior.
+// A fresh shooter for one game; `prior` (may be null) feeds a learned density
+// prior; `seat` is the program of an external shooter.
 inline bs::AnyShooter make_shooter(const bs::Strategies::Bound& shooter, const Tables& tables,
-                                   const bs::LearnedPrior* prior) {
-  return bs::Strategies::make(shooter, bs::ShooterContext{tables.density, prior});
+                                   const bs::LearnedPrior* prior, const ExternalSeat& seat) {
+  return bs::Strategies::make(shooter, bs::ShooterContext{tables.density, prior}, seat);
 }
 
 std::unique_ptr<Match> make_solo_match(const RunConfig& config, uint64_t seed);

@@ -40,8 +40,9 @@ class SoloMatch final : public Match {
     const int variants = static_cast<int>(shooters_.size());
     for (int v = 0; v < variants; ++v) {
       Rng rng(derive_seed(seed_, 0, game, player_purpose(static_cast<uint64_t>(v))));
-      bs::AnyShooter shooter = make_shooter(shooters_[v], tables_, prior);
       try {
+        bs::AnyShooter shooter =
+            make_shooter(shooters_[v], tables_, prior, sink.external(v, 0, game, 0, 1));
         shots[v] = std::visit(
             [&](auto& s) {
               return bs::play_solo(tables_.rules(), ocean, s, rng, sink.timer(), v).shots;
@@ -49,6 +50,7 @@ class SoloMatch final : public Match {
             shooter);
       } catch (const StrategyFault& fault) {
         faults[v] = fault.fault();  // the other shooters' games on this ocean stand
+        sink.note(fault);
       }
     }
     add_results(shots, faults, variants, sink);

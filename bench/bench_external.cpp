@@ -1,0 +1,108 @@
+// What the line protocol (docs/protocol.md) costs per decision, measured as
+// the harness times decisions (the round trip included), on one thread:
+//
+//   build/bench/arena_bench --benchmark_filter=External
+//
+// BM_ExternalRoundTrip: Battleship solo games of the C++ reference bot
+// (clients/cpp) and of the built-in random shooter, which play the same
+// random policy; median_added_us = the bot's median decision minus the
+// built-in one's: what the protocol adds (goal: at most 20 us).
+// BM_PipeRoundTrip: the floor under both, a 300-byte line to /bin/cat and
+// back through BotProcess (the same pipes, spin and ppoll; no JSON, no bot).
+// BM_ExternalPythonDecisions: the Python random shooter
+// (clients/python/examples/battleship_random.py); decisions_per_s is its
+// throughput on one core (goal: at least 10,000).
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "harness/adapters/adapters.hpp"
+#include "harness/config/config.hpp"
+#include "harness/runner/bot_process.hpp"
+#include "harness/runner/runner.hpp"
+
+namespace {
+
+using namespace arena;
+
+struct Played {
+  RunStats stats{2, 1, 1};
+  double seconds = 0;
+};
+
+// `games` Battleship solo games of the external `command` and of the
+// built-in random shooter, on one thread.
+Played play_against_random(const std::string& command, uint64_t games) {
+  static const Registry registry = make_registry();
+  const RunConfig config =
+      parse_config("name: b\nengine: battleship\nseed: 1\ngames: " + std::to_string(games) +
+                       "\nplayers:\n  - {name: bot, strategy: external, params: {command: \"" +
+                       command + "\"}}\n  - {name: random, strategy: random}\n",
+                   "bench.yaml", registry);
+  PreparedRun run = prepare_run(registry, config, *config.seed, 1);
+  const auto start = std::chrono::steady_clock::now();
+  RunStats stats = run_games(*run.match, run.plan, nullptr, nullptr);
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  return {std::move(stats), took.count()};
+}
+
+// The harness's latency histogram: quantiles within 12.5%, the mean exact.
+double median_us(const RunStats& stats, int variant) {
+  return static_cast<double>(stats.latency(variant).quantile(0.5)) / 1000.0;
+}
+double mean_us(const RunStats& stats, int variant) {
+  return stats.latency(variant).mean() / 1000.0;
+}
+
+void BM_ExternalRoundTrip(benchmark::State& state) {
+  Played played;
+  for (auto _ : state)
+    played = play_against_random(ARENA_REFERENCE_BOT, 2000);
+  const RunStats& s = played.stats;
+  state.counters["bot_median_us"] = median_us(s, 0);
+  state.counters["builtin_median_us"] = median_us(s, 1);
+  state.counters["median_added_us"] = median_us(s, 0) - median_us(s, 1);
+  state.counters["mean_added_us"] = mean_us(s, 0) - mean_us(s, 1);
+  state.counters["decisions"] = static_cast<double>(s.latency(0).count());
+  if (s.variant(0).forfeit_total() != 0) state.SkipWithError("the reference bot forfeited");
+}
+BENCHMARK(BM_ExternalRoundTrip)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
+
+void BM_PipeRoundTrip(benchmark::State& state) {
+  Spawner spawner;
+  BotProcess cat(spawner, {"/bin/cat"}, {}, {});
+  const std::string line(300, 'x');
+  std::vector<double> us;
+  for (auto _ : state) {
+    const auto start = BotClock::now();
+    cat.send(line, start + std::chrono::seconds(5));
+    benchmark::DoNotOptimize(cat.read_line(start + std::chrono::seconds(5)));
+    us.push_back(std::chrono::duration<double, std::micro>(BotClock::now() - start).count());
+  }
+  std::nth_element(us.begin(), us.begin() + us.size() / 2, us.end());
+  state.counters["median_us"] = us[us.size() / 2];
+}
+BENCHMARK(BM_PipeRoundTrip)->Iterations(100000)->Repetitions(3);
+
+void BM_ExternalPythonDecisions(benchmark::State& state) {
+  if (std::system("python3 -c '' 2>/dev/null") != 0) {
+    state.SkipWithError("python3 is not installed");
+    return;
+  }
+  const std::string command =
+      std::string("python3 ") + ARENA_SOURCE_DIR + "/clients/python/examples/battleship_random.py";
+  Played played;
+  for (auto _ : state)
+    played = play_against_random(command, 2000);
+  const RunStats& s = played.stats;
+  state.counters["decisions_per_s"] = static_cast<double>(s.latency(0).count()) / played.seconds;
+  state.counters["bot_median_us"] = median_us(s, 0);
+  if (s.variant(0).forfeit_total() != 0) state.SkipWithError("the Python bot forfeited");
+}
+BENCHMARK(BM_ExternalPythonDecisions)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
+
+}  // namespace

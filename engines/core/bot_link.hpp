@@ -1,0 +1,131 @@
+// A strategy played by a separate program (`strategy: external`).
+//
+// Contract: an engine's external strategy turns what its player may see into
+// a JSON view, hands it to a BotLink and turns the reply into a move; the
+// engine's own checks then judge the move as any other strategy's. The link
+// is the other side: the harness implements it with a process speaking the
+// line protocol of docs/protocol.md (harness/runner/bots.hpp). Engines only
+// see this interface, so they know nothing of processes or of the harness.
+//
+// A link serves one seat of one game at a time, on one thread. A failing bot
+// (it exits, stays silent past its budget, or writes what is not a reply)
+// makes start_game or decide throw StrategyFault naming the variant, with
+// Fault::kCrashed, kOverBudget or kProtocolError; the link restarts the
+// program for a later game.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "engines/core/rng.hpp"
+#include "engines/core/strategy_list.hpp"
+
+namespace arena {
+
+class BotLink {
+ public:
+  virtual ~BotLink() = default;
+
+  // Starts the program if it is not running (its handshake), so that this is
+  // not timed as a decision: external strategies call it when they are built.
+  virtual void ready() = 0;
+
+  // Tells the bot a game begins: its index in the run, the seat, how many
+  // seats, and a seed for its own generator (from the run's master seed).
+  virtual void start_game(uint64_t game, int seat, int seats, uint64_t seed) = 0;
+
+  // Sends the player's view ({"type": "decide", "view": view}) and returns the
+  // bot's reply, a JSON object with "type": "move" (its other fields are the
+  // engine's to read).
+  virtual nlohmann::json decide(const nlohmann::json& view) = 0;
+
+  // A reply the engine cannot read as a move (a missing or mistyped field):
+  // throws StrategyFault kProtocolError for the link's variant, and the
+  // program is restarted for its next game.
+  [[noreturn]] virtual void reject(const std::string& why) = 0;
+};
+
+// What an external strategy is built with, besides its parameters: the link
+// for its seat (null when the run has no bots for it: then it cannot play),
+// and the game it plays.
+struct ExternalSeat {
+  BotLink* link = nullptr;
+  uint64_t game = 0;
+  int seat = 0;
+  int seats = 1;
+};
+
+// The one name of the external strategy in every engine, and the parameters
+// it declares (the harness reads them to start and watch the program).
+inline constexpr const char* kExternalName = "external";
+
+inline StrategyInfo external_info() {
+  return {kExternalName,
+          "a separate program speaking Arena's line protocol (docs/protocol.md)",
+          {ParamSpec::text("command", "",
+                           "the program and its arguments, split into words as a shell would "
+                           "(quotes honoured); started without a shell, in the config's folder"),
+           ParamSpec::integer("startup_ms", 5000, 1, 3'600'000,
+                              "budget for the handshake (the hello reply) of each start"),
+           ParamSpec::integer("max_restarts", 3, 0, 1'000'000,
+                              "restarts after failures, per worker; then the variant forfeits "
+                              "its remaining games on that worker"),
+           ParamSpec::text("log", "",
+                           "file for the program's stderr, relative to the config; empty: "
+                           "bots/<variant>.log in the results folder")},
+          {},
+          {},
+          true};
+}
+
+// The seed a bot gets for a game: from its seat's stream, below 2^53 so that
+// every JSON reader keeps it exact.
+inline uint64_t bot_seed(Rng& rng) {
+  return rng.next() >> 11;
+}
+
+// What every engine's external strategy shares: no parameters but
+// external_info's (the harness reads them), the program started when the
+// strategy is built (not timed as a decision), and the game message sent
+// before the game's first decision. An engine's external strategy derives
+// from it (`using ExternalStrategy::ExternalStrategy;`) and adds the view.
+class ExternalStrategy {
+ public:
+  struct Params {};
+  static StrategyInfo info() { return external_info(); }
+  static Params params_from(const ParamSet& /*values*/) { return {}; }
+  ExternalStrategy(const Params& /*params*/, const ExternalSeat& seat) : seat_(seat) {
+    if (!seat.link) throw std::logic_error("an external strategy was built without its program");
+    seat.link->ready();
+  }
+
+ protected:
+  // The link, once the bot knows the game has begun (its seed from `rng`).
+  // Const for solvers whose solve() is const; the game message is sent once
+  // per strategy object, which is built per game.
+  BotLink& link(Rng& rng) const {
+    if (!started_) {
+      seat_.link->start_game(seat_.game, seat_.seat, seat_.seats, bot_seed(rng));
+      started_ = true;
+    }
+    return *seat_.link;
+  }
+
+ private:
+  ExternalSeat seat_;
+  mutable bool started_ = false;
+};
+
+// Reads an integer field of a bot's reply, or rejects the reply.
+inline int64_t reply_integer(BotLink& link, const nlohmann::json& reply, const char* field) {
+  const auto it = reply.find(field);
+  if (it == reply.end() || !it->is_number_integer()) {
+    link.reject(std::string("the move has no integer \"") + field + "\"");
+  }
+  return it->get<int64_t>();
+}
+
+}  // namespace arena

@@ -1,0 +1,139 @@
+// `arena check-bot ENGINE -- COMMAND...`: plays a bot through a few games of
+// ENGINE against the engine's first strategy and reports, message by message,
+// what it got wrong (in the spirit of fastchess's engine compliance check).
+#include <deque>
+#include <mutex>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "harness/cli/commands.hpp"
+#include "harness/config/config.hpp"
+#include "harness/runner/bots.hpp"
+#include "harness/runner/runner.hpp"
+
+namespace arena {
+namespace {
+
+// The command as one shell word list (each word single-quoted), for the config.
+std::string quoted(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) {
+    std::string q = "'";
+    for (const char c : w)
+      q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    out += (out.empty() ? "" : " ") + q + "'";
+  }
+  return out;
+}
+
+// Games enough to meet every kind of message: whole deals for tables, short
+// Chinese Checkers games.
+std::string check_config(const EngineSpec& engine, const CheckBotOptions& options) {
+  const bool tables = engine.modes.front().name == "play";
+  const std::string other = engine.strategies.front().name;
+  std::string rules = "{}";
+  if (engine.name == "chinese-checkers") rules = "{max_plies: 60}";
+  std::string command = quoted(options.command);
+  std::string escaped;
+  for (const char c : command)
+    escaped += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+  return fmt::format(
+      "name: check-bot\nengine: {}\nseed: 1\ngames: {}\nrules: {}\nlimits: {{decision_ms: {}}}\n"
+      "players:\n  - {{name: bot, strategy: external, params: {{command: \"{}\", max_restarts: "
+      "1000000, startup_ms: {}}}}}\n  - {{name: {}, strategy: {}}}\n",
+      engine.name, tables ? options.games * 2 : options.games, rules, options.decision_ms, escaped,
+      options.startup_ms, other, other);
+}
+
+// The bot's last lines, for a fault's context.
+class Transcript {
+ public:
+  void add(const std::string& line, bool sent) {
+    const std::lock_guard lock(mutex_);
+    std::string shown = line.size() > 240 ? line.substr(0, 240) + "..." : line;
+    lines_.push_back((sent ? "  arena > " : "  bot   < ") + shown);
+    if (first_.size() < 8) first_.push_back(lines_.back());
+    if (lines_.size() > 6) lines_.pop_front();
+  }
+  std::string last() const {
+    std::string out;
+    for (const auto& l : lines_)
+      out += l + "\n";
+    return out;
+  }
+  std::string first() const {
+    std::string out;
+    for (const auto& l : first_)
+      out += l + "\n";
+    return out;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::deque<std::string> lines_;
+  std::vector<std::string> first_;
+};
+
+}  // namespace
+
+int check_bot_command(const CheckBotOptions& options, const Registry& registry) {
+  const EngineSpec* engine = registry.find(options.engine);
+  if (!engine) {
+    fmt::print(stderr, "arena: check-bot: unknown engine '{}'; engines: {}{}\n", options.engine,
+               fmt::join(registry.names(), ", "), did_you_mean(options.engine, registry.names()));
+    return 2;
+  }
+  if (options.command.empty()) {
+    fmt::print(stderr, "arena: check-bot: no command (arena check-bot {} -- COMMAND...)\n",
+               engine->name);
+    return 2;
+  }
+  try {
+    const RunConfig config =
+        parse_config(check_config(*engine, options), "check-bot.yaml", registry);
+    std::vector<BotSpec> specs = bot_specs(config, *engine, {});
+    Transcript transcript;
+    specs.front().trace = [&](const std::string& line, bool sent) { transcript.add(line, sent); };
+    specs.front().log = "/dev/stderr";  // the bot's own messages, as it writes them
+    BotPool bots(std::move(specs), 1, kMaxPlayers);
+    const auto match = engine->make_match(config, *config.seed);
+    RunPlan plan{.games = match->game_count(), .threads = 1};
+    plan.variant_names = {"bot", engine->strategies.front().name};
+    plan.decision_budget_ns = config.limits.decision_budget_ns();
+    plan.bots = &bots;
+    int faults = 0;
+    plan.on_forfeit = [&](const ForfeitNote& note) {
+      if (note.variant != 0) return;
+      ++faults;
+      fmt::print("game {}: {} ({})\n  {}\n  the last messages:\n{}", note.game, "FAULT",
+                 fault_name(note.fault), note.detail, transcript.last());
+    };
+    fmt::print("arena check-bot {}: {} game{} of mode {} (the other variant: {}), protocol {}\n",
+               engine->name, plan.games, plan.games == 1 ? "" : "s", config.mode,
+               plan.variant_names[1], kProtocolVersion);
+    const RunStats stats = run_games(*match, plan, nullptr, nullptr);
+    const uint64_t forfeits = stats.variant(0).forfeit_total();
+    fmt::print("the first messages:\n{}", transcript.first());
+    if (forfeits == 0) {
+      fmt::print("compliant: {} game{}, {} decisions, no fault\n", stats.games(),
+                 stats.games() == 1 ? "" : "s", stats.latency(0).count());
+      return 0;
+    }
+    fmt::print("NOT compliant: {} of {} games forfeited", forfeits, stats.variant(0).games);
+    for (int f = 0; f < kFaultKinds; ++f)
+      if (stats.variant(0).forfeits[f] > 0)
+        fmt::print(", {} {}", stats.variant(0).forfeits[f], fault_name(static_cast<Fault>(f)));
+    fmt::print("\n");
+    return 1;
+  } catch (const ConfigError& e) {
+    // The config is check-bot's own: only the complaint about the command means anything.
+    const std::string& message = e.message();
+    const size_t colon = message.find(": ");
+    fmt::print(stderr, "arena: check-bot: {}\n",
+               colon == std::string::npos ? message : message.substr(colon + 2));
+    return 2;
+  }
+}
+
+}  // namespace arena

@@ -1,0 +1,105 @@
+// One program of an external strategy, run as a child process that reads
+// requests on its stdin and writes one reply line per request on its stdout.
+//
+// Contract: the constructor forks and execs `argv` (no shell; argv[0] a path
+// to the program, already resolved) in `cwd` with stderr
+// appended to `log` (or /dev/null), in a process group of its own (a Ctrl-C
+// at the terminal reaches arena, which then ends its bots itself), with
+// SIGKILL as its parent-death signal: a bot never outlives arena, not even
+// after kill -9. Forks happen on one spawner thread that lives as long as the
+// Spawner, because the parent-death signal follows the thread that forked.
+// send() and read_line() take a deadline; every failure is a BotError with
+// the fault it stands for (kCrashed: exited or closed its end; kOverBudget:
+// the deadline passed; kProtocolError: a line longer than kMaxLine). After a
+// failure the process is killed; kill() and the destructor reap it.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <filesystem>
+#include <functional>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engines/core/strategy_fault.hpp"
+
+namespace arena {
+
+using BotClock = std::chrono::steady_clock;
+
+class BotError : public std::runtime_error {
+ public:
+  BotError(Fault fault, const std::string& what) : std::runtime_error(what), fault_(fault) {}
+  Fault fault() const { return fault_; }
+
+ private:
+  Fault fault_;
+};
+
+// The one thread that forks bots (see the contract above).
+class Spawner {
+ public:
+  Spawner();
+  ~Spawner();
+  Spawner(const Spawner&) = delete;
+  Spawner& operator=(const Spawner&) = delete;
+
+  // Runs `fork_child` on the spawner thread and returns what it returned.
+  pid_t run(const std::function<pid_t()>& fork_child);
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  const std::function<pid_t()>* job_ = nullptr;
+  pid_t result_ = -1;
+  bool done_ = false;
+  bool stop_ = false;
+  std::thread thread_;
+};
+
+class BotProcess {
+ public:
+  static constexpr size_t kMaxLine = 1 << 20;  // a longer reply is a protocol error
+
+  // Starts the program; throws BotError (kCrashed) when it cannot be started.
+  BotProcess(Spawner& spawner, const std::vector<std::string>& argv,
+             const std::filesystem::path& cwd, const std::filesystem::path& log);
+  ~BotProcess();
+  BotProcess(const BotProcess&) = delete;
+  BotProcess& operator=(const BotProcess&) = delete;
+
+  // Writes `line` and a newline before `deadline`.
+  void send(const std::string& line, BotClock::time_point deadline);
+  // The next line the bot writes, without its newline, before `deadline`.
+  std::string read_line(BotClock::time_point deadline);
+  // Closes the bot's stdin (it should exit at end of input).
+  void close_input();
+  // Whether it has exited, within `wait`; reaps it.
+  bool exited_within(std::chrono::milliseconds wait);
+  // Kills it (SIGKILL) and reaps it.
+  void kill();
+  // How it ended, for messages ("exit code 1", "signal 11"), once reaped.
+  std::string how_it_ended() const;
+  pid_t pid() const { return pid_; }
+  // How long read_line polls the pipe before it sleeps (default kSpin).
+  void set_spin(std::chrono::microseconds spin) { spin_ = spin; }
+  static constexpr std::chrono::microseconds kSpin{50};
+
+ private:
+  [[noreturn]] void fail(Fault fault, const std::string& why);
+
+  pid_t pid_ = -1;
+  int to_bot_ = -1;    // the bot's stdin
+  int from_bot_ = -1;  // the bot's stdout
+  int status_ = 0;
+  bool reaped_ = false;
+  std::string buffer_;  // read but not yet returned
+  std::chrono::microseconds spin_ = kSpin;
+};
+
+}  // namespace arena

@@ -1,0 +1,338 @@
+#include "harness/runner/bots.hpp"
+
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <tbb/task_arena.h>
+
+#include "harness/config/config_error.hpp"
+#include "harness/config/params.hpp"
+
+namespace arena {
+namespace {
+
+using Json = nlohmann::json;
+using Ms = std::chrono::duration<double, std::milli>;
+
+BotClock::time_point after(double ms) {
+  return BotClock::now() + std::chrono::duration_cast<BotClock::duration>(Ms(ms));
+}
+
+// A bot's line for a message: cut, so that a flood stays a short message.
+std::string excerpt(const std::string& line) {
+  constexpr size_t kShown = 300;
+  return line.size() <= kShown
+             ? line
+             : line.substr(0, kShown) + fmt::format("... ({} bytes)", line.size());
+}
+
+}  // namespace
+
+std::vector<std::string> split_command(const std::string& command) {
+  std::vector<std::string> words;
+  std::string word;
+  bool in_word = false;
+  for (size_t i = 0; i < command.size(); ++i) {
+    const char c = command[i];
+    if (c == ' ' || c == '\t' || c == '\n') {
+      if (in_word) words.push_back(std::move(word));
+      word.clear();
+      in_word = false;
+      continue;
+    }
+    in_word = true;
+    if (c == '\'') {
+      const size_t end = command.find('\'', i + 1);
+      if (end == std::string::npos) throw std::invalid_argument("an unterminated ' quote");
+      word += command.substr(i + 1, end - i - 1);
+      i = end;
+    } else if (c == '"') {
+      for (++i;; ++i) {
+        if (i >= command.size()) throw std::invalid_argument("an unterminated \" quote");
+        if (command[i] == '"') break;
+        if (command[i] == '\\' && i + 1 < command.size() &&
+            std::string("\"\\$`").find(command[i + 1]) != std::string::npos) {
+          ++i;
+        }
+        word += command[i];
+      }
+    } else if (c == '\\' && i + 1 < command.size()) {
+      word += command[++i];
+    } else {
+      word += c;
+    }
+  }
+  if (in_word) words.push_back(std::move(word));
+  return words;
+}
+
+Json parse_reply(const std::string& line, std::string_view type) {
+  const auto refuse = [&](const std::string& what) {
+    throw BotError(Fault::kProtocolError, what + ": " + excerpt(line));
+  };
+  Json parsed = Json::parse(line, nullptr, false);
+  if (parsed.is_discarded() || !parsed.is_object()) refuse("a reply that is not a JSON object");
+  const auto kind = parsed.find("type");
+  if (kind == parsed.end() || !kind->is_string() || kind->get<std::string>() != type) {
+    refuse(fmt::format("a reply of type {} where \"{}\" was due",
+                       kind == parsed.end() ? "(none)" : kind->dump(), type));
+  }
+  if (type == "hello" && !parsed.value("name", Json()).is_string())
+    refuse("a hello without a \"name\"");
+  return parsed;
+}
+
+std::filesystem::path resolve_program(const std::string& word, const std::filesystem::path& cwd) {
+  const auto runnable = [](const std::filesystem::path& p) {
+    std::error_code ec;
+    return std::filesystem::is_regular_file(p, ec) && ::access(p.c_str(), X_OK) == 0;
+  };
+  if (word.find('/') != std::string::npos) {
+    const std::filesystem::path p =
+        std::filesystem::path(word).is_absolute() ? std::filesystem::path(word) : cwd / word;
+    return runnable(p) ? p : std::filesystem::path();
+  }
+  const char* path = std::getenv("PATH");
+  std::stringstream dirs(path ? path : "/usr/local/bin:/usr/bin:/bin");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    const std::filesystem::path p = std::filesystem::path(dir.empty() ? "." : dir) / word;
+    if (runnable(p)) return p;
+  }
+  return {};
+}
+
+std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine,
+                               const std::filesystem::path& log_dir) {
+  std::vector<BotSpec> specs;
+  const std::filesystem::path folder = std::filesystem::path(config.file).parent_path();
+  const std::filesystem::path cwd =
+      folder.empty() ? std::filesystem::current_path() : std::filesystem::absolute(folder);
+  for (size_t i = 0; i < config.players.size(); ++i) {
+    const PlayerConfig& player = config.players[i];
+    if (player.strategy != kExternalName) continue;
+    const std::string at = fmt::format("players[{}].params.command", i);
+    BotSpec spec;
+    spec.variant = static_cast<int>(i);
+    spec.name = player.name;
+    spec.command = player.params.text("command");
+    try {
+      spec.argv = split_command(spec.command);
+    } catch (const std::invalid_argument& e) {
+      throw config.error_at(at, fmt::format("'{}' has {}", spec.command, e.what()));
+    }
+    if (spec.argv.empty())
+      throw config.error_at(at,
+                            "an external strategy needs a command, the program to start (e.g. "
+                            "\"python3 my_bot.py\"; docs/protocol.md)");
+    const std::filesystem::path program = resolve_program(spec.argv.front(), cwd);
+    if (program.empty()) {
+      throw config.error_at(at, fmt::format("cannot find the program '{}' (relative to {}, or in "
+                                            "PATH), or it is not executable",
+                                            spec.argv.front(), cwd.string()));
+    }
+    spec.argv.front() = program.string();
+    spec.cwd = cwd;
+    if (const std::string& log = player.params.text("log"); !log.empty()) {
+      spec.log = std::filesystem::path(log).is_absolute() ? std::filesystem::path(log) : cwd / log;
+    } else if (!log_dir.empty()) {
+      std::filesystem::create_directories(log_dir / "bots");
+      spec.log = log_dir / "bots" / (player.name + ".log");
+    }
+    spec.startup_ms = static_cast<double>(player.params.integer("startup_ms"));
+    spec.decision_ms = config.limits.decision_ms.value_or(kDefaultDecisionMs);
+    spec.max_restarts = static_cast<int>(player.params.integer("max_restarts"));
+    spec.hello = {{"type", "hello"},
+                  {"protocol", kProtocolVersion},
+                  {"engine", engine.name},
+                  {"mode", config.mode},
+                  {"rules", params_json(config.rules)},
+                  {"variant", player.name},
+                  {"params", params_json(player.params)}};
+    if (engine.bot_hello) spec.hello["board"] = engine.bot_hello();
+    specs.push_back(std::move(spec));
+  }
+  return specs;
+}
+
+// One program of one variant on one slot, and its restarts.
+class BotPool::Link final : public BotLink {
+ public:
+  Link(const BotSpec& spec, Spawner& spawner) : spec_(spec), spawner_(spawner) {}
+
+  void ready() override { running(); }
+
+  void start_game(uint64_t game, int seat, int seats, uint64_t seed) override {
+    running();
+    request(
+        dump(Json{
+            {"type", "game"}, {"game", game}, {"seat", seat}, {"seats", seats}, {"seed", seed}}),
+        "game", spec_.decision_ms, false);
+    in_game_ = true;
+  }
+
+  Json decide(const Json& view) override {
+    running();
+    // Spliced rather than built as one object, which would deep-copy the view.
+    return request(R"({"type":"decide","view":)" + dump(view) + "}", "decide", spec_.decision_ms,
+                   true, "move");
+  }
+
+  [[noreturn]] void reject(const std::string& why) override { fail(Fault::kProtocolError, why); }
+
+  // Tells the program how its game ended; a failure here costs it its next game.
+  void over(uint64_t game, const Json& seats) {
+    if (!in_game_) return;
+    in_game_ = false;
+    if (!process_) return;
+    try {
+      const std::string out = dump(Json{{"type", "over"}, {"game", game}, {"seats", seats}});
+      if (spec_.trace) spec_.trace(out, true);
+      process_->send(out, after(spec_.decision_ms));
+    } catch (const BotError& e) {
+      note_failure(e.fault(), e.what());
+    }
+  }
+
+  // Starts the program if it is not running: its handshake, within startup_ms.
+  void running() {
+    if (process_) return;
+    if (failures_ > spec_.max_restarts) {
+      throw StrategyFault(spec_.variant, last_fault_,
+                          fmt::format("{}: {} {} restarts on this worker, so it forfeits its "
+                                      "remaining games there; the last failure: {}",
+                                      spec_.name, kGaveUp, spec_.max_restarts, last_why_));
+    }
+    try {
+      process_ = std::make_unique<BotProcess>(spawner_, spec_.argv, spec_.cwd, spec_.log);
+    } catch (const BotError& e) {
+      fail(e.fault(), e.what());
+    }
+    request(dump(spec_.hello), "hello", spec_.startup_ms, true, "hello");
+  }
+
+  void bye() {
+    if (!process_) return;
+    try {
+      process_->send(Json{{"type", "bye"}}.dump(), after(100));
+    } catch (const BotError&) {
+      return;  // gone already
+    }
+    process_->close_input();
+  }
+  BotProcess* process() { return process_.get(); }
+
+ private:
+  // One line of JSON; invalid UTF-8 in strings is replaced, never thrown.
+  static std::string dump(const Json& message) {
+    return message.dump(-1, ' ', false, Json::error_handler_t::replace);
+  }
+
+  // Sends `out` (a message of type `sent`); with `reply`, returns the
+  // program's reply, which must be a JSON object whose "type" is `type`.
+  Json request(const std::string& out, const char* sent, double budget_ms, bool reply,
+               const char* type = "") {
+    const auto deadline = after(budget_ms);
+    std::string line;
+    try {
+      if (spec_.trace) spec_.trace(out, true);
+      process_->send(out, deadline);
+      if (!reply) return {};
+      line = process_->read_line(deadline);
+      if (spec_.trace) spec_.trace(line, false);
+    } catch (const BotError& e) {
+      fail(e.fault(), fmt::format("{} (its {} {}, within {} ms)", e.what(), reply ? type : sent,
+                                  reply ? "reply" : "message", budget_ms));
+    }
+    try {
+      return parse_reply(line, type);
+    } catch (const BotError& e) {
+      fail(e.fault(), e.what());
+    }
+  }
+
+  void note_failure(Fault fault, const std::string& why) {
+    process_.reset();  // kills it; the next game starts it anew
+    ++failures_;
+    last_fault_ = fault;
+    last_why_ = why;
+  }
+
+  [[noreturn]] void fail(Fault fault, const std::string& why) {
+    note_failure(fault, why);
+    in_game_ = false;
+    throw StrategyFault(spec_.variant, fault, fmt::format("{}: {}", spec_.name, why));
+  }
+
+  const BotSpec& spec_;
+  Spawner& spawner_;
+  std::unique_ptr<BotProcess> process_;
+  int failures_ = 0;
+  Fault last_fault_ = Fault::kCrashed;
+  std::string last_why_;
+  bool in_game_ = false;
+};
+
+BotPool::BotPool(std::vector<BotSpec> specs, int slots, int max_seats)
+    : specs_(std::move(specs)), slots_(std::max(slots, 1)), max_seats_(std::max(max_seats, 1)) {
+  std::signal(SIGPIPE, SIG_IGN);  // a bot that exits turns writes into EPIPE, not a signal
+  int variants = 0;
+  for (const BotSpec& s : specs_)
+    variants = std::max(variants, s.variant + 1);
+  spec_of_variant_.assign(static_cast<size_t>(variants), -1);
+  for (size_t i = 0; i < specs_.size(); ++i)
+    spec_of_variant_[static_cast<size_t>(specs_[i].variant)] = static_cast<int>(i);
+  links_.resize(static_cast<size_t>(slots_));
+  for (auto& slot : links_) {
+    slot.resize(specs_.size());
+    for (auto& seats : slot)
+      seats.resize(static_cast<size_t>(max_seats_));
+  }
+}
+
+BotPool::~BotPool() {
+  for (auto& slot : links_)
+    for (auto& seats : slot)
+      for (auto& link : seats)
+        if (link) link->bye();
+  // A moment for every program to exit on its own, then the rest are killed.
+  const auto until = BotClock::now() + std::chrono::seconds(1);
+  for (auto& slot : links_)
+    for (auto& seats : slot)
+      for (auto& link : seats) {
+        if (!link || !link->process()) continue;
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            std::max(until - BotClock::now(), BotClock::duration::zero()));
+        link->process()->exited_within(left);
+      }
+}
+
+int BotPool::slot() const {
+  const int index = tbb::this_task_arena::current_thread_index();
+  if (index < 0) return 0;  // outside the run's arena (the main thread before it)
+  if (index >= slots_) throw std::logic_error("a worker slot beyond the bot pool's");
+  return index;
+}
+
+BotLink* BotPool::link(int variant, int k) {
+  if (variant < 0 || variant >= static_cast<int>(spec_of_variant_.size())) return nullptr;
+  const int spec = spec_of_variant_[static_cast<size_t>(variant)];
+  if (spec < 0) return nullptr;
+  if (k >= max_seats_) throw std::logic_error("more seats of one variant than the bot pool holds");
+  auto& link =
+      links_[static_cast<size_t>(slot())][static_cast<size_t>(spec)][static_cast<size_t>(k)];
+  if (!link) link = std::make_unique<Link>(specs_[static_cast<size_t>(spec)], spawner_);
+  return link.get();
+}
+
+void BotPool::end_game(uint64_t game, const nlohmann::json& seats) {
+  for (auto& per_spec : links_[static_cast<size_t>(slot())])
+    for (auto& link : per_spec)
+      if (link) link->over(game, seats);
+}
+
+}  // namespace arena

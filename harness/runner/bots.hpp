@@ -1,0 +1,108 @@
+// The programs that play `strategy: external` (docs/protocol.md).
+//
+// Contract: a BotPool holds, per worker slot (oneTBB's arena slot of the
+// calling thread) and per external variant (and per seat of that variant in
+// one game), one program, started when first needed with its handshake and
+// reused across games. A program that fails (exits, stays silent past its
+// budget, writes what is not a reply) is killed; the link restarts it for
+// its next game, until it has failed max_restarts + 1 times on that slot:
+// then the variant forfeits its remaining games there, with the last failure
+// in the message. Every program gets "bye" and end of input when the pool
+// ends; one still running a moment later is killed. Messages follow
+// docs/protocol.md; each request has a deadline: the handshake startup_ms,
+// a decision the run's limits.decision_ms or kDefaultDecisionMs.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/config/config.hpp"
+#include "harness/registry/registry.hpp"
+#include "harness/runner/bot_process.hpp"
+
+namespace arena {
+
+inline constexpr int kProtocolVersion = 1;
+// A decision's budget when the run sets no limits.decision_ms: a bot that
+// hangs forfeits after this long instead of holding its worker.
+inline constexpr double kDefaultDecisionMs = 10'000;
+
+// Begins the detail of a fault after which a variant has stopped playing on
+// a worker (its program failed more than max_restarts times there).
+inline constexpr std::string_view kGaveUp = "gave up after";
+
+// One external variant, as its config names it.
+struct BotSpec {
+  int variant = 0;
+  std::string name;
+  std::vector<std::string> argv;  // argv[0] resolved to the program's path
+  std::string command;            // as the config wrote it, for messages
+  std::filesystem::path cwd;      // the config's folder
+  std::filesystem::path log;      // stderr; empty: /dev/null
+  double startup_ms = 5000;
+  double decision_ms = kDefaultDecisionMs;
+  int max_restarts = 3;
+  nlohmann::json hello;  // the handshake's request
+  // Sees every line sent ("> ") and received ("< "), for arena check-bot; may be null.
+  std::function<void(const std::string& line, bool sent)> trace = nullptr;
+};
+
+// Splits `command` into words as a POSIX shell would (whitespace; '...'
+// literal; "..." with \" \\ \$ \` escapes; \x outside quotes), without
+// expansions. Throws std::invalid_argument for an unterminated quote.
+std::vector<std::string> split_command(const std::string& command);
+
+// A program's reply `line` to a request due a reply of `type` ("hello" or
+// "move"): a JSON object whose "type" is `type` (a hello also has a string
+// "name"). Throws BotError (Fault::kProtocolError) saying what is wrong, with
+// the line cut to a few hundred bytes.
+nlohmann::json parse_reply(const std::string& line, std::string_view type);
+
+// The program a command's first word names: a path (with '/') relative to
+// `cwd`, or a name looked up in PATH; empty when there is none to run.
+std::filesystem::path resolve_program(const std::string& word, const std::filesystem::path& cwd);
+
+// The external players of `config` (empty when it has none). Bot stderr goes
+// to each player's `log` (relative to the config), else to
+// `log_dir`/bots/<variant>.log, else (no log_dir) nowhere. Throws ConfigError
+// naming players[i].params.command when a command is empty, unbalanced or
+// names no program.
+std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine,
+                               const std::filesystem::path& log_dir);
+
+class BotPool final : public BotSource {
+ public:
+  BotPool(std::vector<BotSpec> specs, int slots, int max_seats);
+  ~BotPool() override;
+  BotPool(const BotPool&) = delete;
+  BotPool& operator=(const BotPool&) = delete;
+
+  BotLink* link(int variant, int k) override;
+  // After game `game` on the calling thread: tells each program that played
+  // it how it ended (`seats`: the "over" message's per-seat results).
+  void end_game(uint64_t game, const nlohmann::json& seats);
+  const std::vector<BotSpec>& specs() const { return specs_; }
+
+ private:
+  class Link;
+  int slot() const;
+
+  std::vector<BotSpec> specs_;
+  std::vector<int> spec_of_variant_;  // variant -> index into specs_, -1 when not external
+  int slots_;
+  int max_seats_;
+  Spawner spawner_;
+  // slot -> spec -> seat occurrence k
+  std::vector<std::vector<std::vector<std::unique_ptr<Link>>>> links_;
+};
+
+}  // namespace arena

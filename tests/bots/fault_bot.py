@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Test bots that fail on purpose, one way each: `fault_bot.py MODE [PIDFILE]`.
+
+exit-at-once   exits before reading anything
+never-answers  answers the handshake, never a decision
+floods         answers the handshake, then writes an endless line
+echoes         answers the handshake, then echoes every line back
+illegal        answers the handshake, then only moves the rules forbid
+dies-mid-game  plays a random legal move, then exits in its third decision
+slow-start     sleeps 30 s before the handshake
+sleeper        plays like dies-mid-game would, but sleeps forever instead of dying
+With PIDFILE, it first appends its pid there (to check none outlives arena).
+"""
+import json
+import os
+import random
+import sys
+import time
+
+mode = sys.argv[1]
+if len(sys.argv) > 2:
+    with open(sys.argv[2], "a") as f:
+        f.write(f"{os.getpid()}\n")
+if mode == "exit-at-once":
+    sys.exit(3)
+if mode == "slow-start":
+    time.sleep(30)
+
+
+def send(obj):
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+def legal_move(engine, view, rng):
+    if engine == "battleship":
+        cells = [(r, c) for r, row in enumerate(view["grid"]) for c, ch in enumerate(row) if ch == "."]
+        r, c = rng.choice(cells)
+        return {"type": "move", "row": r, "col": c}
+    if engine == "go-fish":
+        ranks = [r for r, n in enumerate(view["hand"]) if n > 0]
+        return {"type": "move", "target": rng.choice(view["targets"]), "rank": rng.choice(ranks)}
+    if engine == "chinese-checkers":
+        return {"type": "move", "index": rng.randrange(len(view["legal"]))}
+    return {"type": "move", "rooks": []}
+
+
+def illegal_move(engine):
+    return {"battleship": {"type": "move", "row": 99, "col": 0},
+            "go-fish": {"type": "move", "target": 9, "rank": 0},
+            "chinese-checkers": {"type": "move", "from": 0, "to": 0},
+            "rooks": {"type": "move", "rooks": [[0, 0], [0, 0]]}}[engine]
+
+
+engine = None
+decisions = 0
+rng = random.Random(1)
+for line in sys.stdin:
+    message = json.loads(line)
+    kind = message["type"]
+    if kind == "hello":
+        engine = message["engine"]
+        send({"type": "hello", "name": "fault-" + mode, "version": "1"})
+    elif kind == "bye":
+        break
+    elif mode == "echoes":
+        sys.stdout.write(line)
+        sys.stdout.flush()
+    elif kind != "decide":
+        continue
+    elif mode == "never-answers":
+        continue
+    elif mode == "floods":
+        while True:
+            sys.stdout.write("x" * 65536)
+    elif mode == "illegal":
+        send(illegal_move(engine))
+    else:
+        decisions += 1
+        if decisions == 3:
+            if mode == "dies-mid-game":
+                os._exit(1)
+            time.sleep(3600)
+        send(legal_move(engine, message["view"], rng))

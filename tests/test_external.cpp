@@ -1,0 +1,459 @@
+// Strategies from outside (docs/protocol.md): programs that speak the line
+// protocol play tournaments like built-in strategies, deterministically at
+// any thread count and across a resume; each kind of faulty program forfeits
+// with its reason while the run completes; no program outlives arena.
+#include <catch2/catch.hpp>
+
+#include <signal.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli_support.hpp"
+#include "harness/adapters/adapters.hpp"
+#include "harness/config/config.hpp"
+#include "harness/runner/bots.hpp"
+#include "harness/runner/runner.hpp"
+
+namespace fs = std::filesystem;
+using arena::testing::arena_cli;
+using arena::testing::read_file;
+using arena::testing::require_same_results;
+using arena::testing::scratch;
+using arena::testing::write_file;
+using nlohmann::json;
+
+namespace {
+
+const fs::path kSource = ARENA_SOURCE_DIR;
+const std::string kFaultBot = (kSource / "tests/bots/fault_bot.py").string();
+
+bool have_python() {
+  static const bool yes =
+      std::system("python3 -c 'import sys; sys.exit(sys.version_info < (3, 9))' 2>/dev/null") == 0;
+  if (!yes) WARN("python3 (3.9 or later) is not installed: the Python bot tests are skipped");
+  return yes;
+}
+
+json summary_of(const fs::path& dir) {
+  return json::parse(read_file(dir / "summary.json"));
+}
+
+uint64_t forfeits(const json& summary, int variant, const std::string& fault) {
+  return summary["variants"][variant]["forfeits"][fault].get<uint64_t>();
+}
+
+// Whether process `pid` is gone (a zombie counts: it runs nothing).
+bool gone(pid_t pid) {
+  if (::kill(pid, 0) != 0) return true;
+  const std::string status = read_file("/proc/" + std::to_string(pid) + "/status");
+  return status.find("State:\tZ") != std::string::npos || status.empty();
+}
+
+std::vector<pid_t> pids_in(const fs::path& file) {
+  std::vector<pid_t> pids;
+  std::istringstream in(read_file(file));
+  for (pid_t pid; in >> pid;)
+    pids.push_back(pid);
+  return pids;
+}
+
+bool all_gone_within(const std::vector<pid_t>& pids, std::chrono::milliseconds wait) {
+  const auto until = std::chrono::steady_clock::now() + wait;
+  for (;;) {
+    bool all = true;
+    for (const pid_t pid : pids)
+      all = all && gone(pid);
+    if (all) return true;
+    if (std::chrono::steady_clock::now() > until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a bot's command is split into words as a shell would split it") {
+  using arena::split_command;
+  using V = std::vector<std::string>;
+  CHECK(split_command("python3 bots/my_bot.py --depth 3") ==
+        V{"python3", "bots/my_bot.py", "--depth", "3"});
+  CHECK(split_command("  a\t b  ") == V{"a", "b"});
+  CHECK(split_command("'my bot' \"say \\\"hi\\\"\" a\\ b") == V{"my bot", "say \"hi\"", "a b"});
+  CHECK(split_command("x'y'\"z\"") == V{"xyz"});
+  CHECK(split_command("'' \"\"") == V{"", ""});
+  CHECK(split_command("'$HOME' \"\\$HOME\" \"\\n\"") == V{"$HOME", "$HOME", "\\n"});
+  CHECK(split_command("").empty());
+  CHECK_THROWS_AS(split_command("python3 'bot.py"), std::invalid_argument);
+  CHECK_THROWS_AS(split_command("python3 \"bot.py"), std::invalid_argument);
+}
+
+TEST_CASE("a reply is a JSON object of the type due, else a protocol error cut short") {
+  using arena::parse_reply;
+  CHECK(parse_reply(R"({"type":"move","row":1,"col":2})", "move")["col"] == 2);
+  CHECK(parse_reply(R"({"type":"hello","name":"x","version":"1"})", "hello")["name"] == "x");
+  const auto refused = [](const std::string& line, const char* type) {
+    try {
+      parse_reply(line, type);
+    } catch (const arena::BotError& e) {
+      CHECK(e.fault() == arena::Fault::kProtocolError);
+      return std::string(e.what());
+    }
+    FAIL("accepted: " << line);
+    return std::string();
+  };
+  CHECK_THAT(refused("row 1 col 2", "move"), Catch::Contains("not a JSON object"));
+  CHECK_THAT(refused("[1, 2]", "move"), Catch::Contains("not a JSON object"));
+  CHECK_THAT(refused(R"({"row":1})", "move"), Catch::Contains("type (none)"));
+  CHECK_THAT(refused(R"({"type":7})", "move"), Catch::Contains("type 7"));
+  CHECK_THAT(refused(R"({"type":"decide"})", "move"), Catch::Contains("\"move\" was due"));
+  CHECK_THAT(refused(R"({"type":"hello"})", "hello"), Catch::Contains("without a \"name\""));
+  const std::string flood = refused(std::string(100'000, 'x'), "move");
+  CHECK(flood.size() < 500);
+  CHECK_THAT(flood, Catch::Contains("(100000 bytes)"));
+}
+
+TEST_CASE("an external player's command is checked when the config is loaded") {
+  const fs::path dir = scratch("external-config");
+  const auto run_with = [&](const std::string& params) {
+    write_file(dir / "bad.yaml",
+               "name: bad\nengine: battleship\ngames: 2\nplayers:\n"
+               "  - {name: bot, strategy: external, params: " +
+                   params + "}\n");
+    return arena_cli(
+        "run " + (dir / "bad.yaml").string() + " --quiet --out " + (dir / "out").string(), dir);
+  };
+  const auto empty = run_with("{}");
+  CHECK(empty.code == 2);
+  CHECK_THAT(empty.err,
+             Catch::Contains("players[0].params.command") && Catch::Contains("needs a command"));
+  const auto missing = run_with("{command: ./no-such-bot}");
+  CHECK(missing.code == 2);
+  CHECK_THAT(missing.err, Catch::Contains("cannot find the program './no-such-bot'"));
+  const auto unbalanced = run_with("{command: \"python3 'bot.py\"}");
+  CHECK(unbalanced.code == 2);
+  CHECK_THAT(unbalanced.err, Catch::Contains("unterminated ' quote"));
+  CHECK_FALSE(fs::exists(dir / "out"));
+}
+
+// The Python example bots (clients/python/examples) in the tournaments that
+// ship with them (configs/python-*.yaml): the same results at 1 and 2
+// threads, and after kill -9 and --resume. Each example bot is reseeded by
+// every game message, so the games do not depend on which process plays them.
+TEST_CASE("Python bots play the same tournaments at 1 and 2 threads and across a resume") {
+  if (!have_python()) return;
+  struct Tournament {
+    std::string engine;
+    uint64_t games;
+  };
+  for (const Tournament& t : {Tournament{"battleship", 100}, Tournament{"go-fish", 600},
+                              Tournament{"chinese-checkers", 100}, Tournament{"rooks", 400}}) {
+    SECTION(t.engine) {
+      const fs::path dir = scratch("python-" + t.engine);
+      const std::string run =
+          fmt::format("run {} --quiet --games {} --out ",
+                      (kSource / "configs" / ("python-" + t.engine + ".yaml")).string(), t.games);
+      const auto one = arena_cli(run + (dir / "one").string() + " --threads 1", dir);
+      INFO(one.err);
+      REQUIRE(one.code == 0);
+      REQUIRE(arena_cli(run + (dir / "two").string() + " --threads 2", dir).code == 0);
+      require_same_results(dir / "one", dir / "two");
+      const json summary = summary_of(dir / "one");
+      for (const json& v : summary["variants"])
+        for (const auto& [fault, count] : v["forfeits"].items())
+          CHECK(count == 0);
+      CHECK(fs::file_size(dir / "one/bots" /
+                          (summary["variants"][0]["name"].get<std::string>() + ".log")) ==
+            0);  // nothing on stderr
+
+      // kill -9 once the first checkpoint is written, then resume on 2 threads.
+      const std::string kill_run = fmt::format(
+          "cd {} && ({} {} --threads 2 --checkpoint-every 0.05 >/dev/null 2>err.txt & pid=$!; "
+          "for i in $(seq 400); do [ -f .part.partial/checkpoint.json ] && break; sleep 0.01; "
+          "done; kill -9 $pid; wait $pid) 2>/dev/null",
+          dir.string(), ARENA_EXE, run + "part");
+      std::system(kill_run.c_str());
+      REQUIRE(fs::exists(dir / ".part.partial/checkpoint.json"));
+      REQUIRE_FALSE(fs::exists(dir / "part"));
+      const auto resumed = arena_cli(run + (dir / "part").string() + " --resume --threads 2", dir);
+      INFO(resumed.err);
+      REQUIRE(resumed.code == 0);
+      require_same_results(dir / "one", dir / "part");
+    }
+  }
+}
+
+TEST_CASE("arena run names each program it starts, once, on stderr") {
+  if (!have_python()) return;
+  const fs::path dir = scratch("external-announce");
+  const auto run = arena_cli("run " + (kSource / "configs/python-go-fish.yaml").string() +
+                                 " --games 60 --threads 2 --out " + (dir / "out").string(),
+                             dir);
+  REQUIRE(run.code == 0);
+  const std::string line =
+      "arena: py-memory runs the program: python3 ../clients/python/examples/go_fish_memory.py";
+  const size_t at = run.err.find(line);
+  REQUIRE(at != std::string::npos);
+  CHECK(run.err.find(line, at + 1) == std::string::npos);
+}
+
+namespace {
+
+// One fault bot in a short run against the engine's first strategy.
+json run_fault_bot(const std::string& mode, const std::string& extra_params = "",
+                   const std::string& engine = "battleship", int games = 12) {
+  const fs::path dir = scratch("fault-" + engine + "-" + mode);
+  write_file(dir / "run.yaml",
+             fmt::format(
+                 "name: fault\nengine: {}\nseed: 3\ngames: {}\nlimits: {{decision_ms: 400}}\n"
+                 "players:\n"
+                 "  - {{name: bot, strategy: external, params: {{command: \"python3 {} {}\"{}}}}}\n"
+                 "  - {{name: other, strategy: {}}}\n",
+                 engine, games, kFaultBot, mode, extra_params,
+                 arena::make_registry().find(engine)->strategies.front().name));
+  const auto run = arena_cli(
+      "run " + (dir / "run.yaml").string() + " --threads 2 --out " + (dir / "out").string(), dir);
+  INFO(mode << ": " << run.err);
+  REQUIRE(run.code == 0);  // the run completes
+  json summary = summary_of(dir / "out");
+  summary["stderr"] = run.err;
+  CHECK(summary["complete"] == true);
+  CHECK(summary["games"] == games);
+  return summary;
+}
+
+}  // namespace
+
+TEST_CASE("each kind of faulty program forfeits with its reason and the run completes") {
+  if (!have_python()) return;
+  struct Expected {
+    std::string mode;
+    std::string fault;
+    std::string message;
+  };
+  for (const Expected& e : {
+           Expected{"exit-at-once", "crashed", "exit code 3"},
+           Expected{"never-answers", "over-budget",
+                    "no reply in time (its move reply, within 400 ms)"},
+           Expected{"floods", "protocol-error", "longer than"},
+           Expected{"echoes", "protocol-error", "where \"move\" was due"},
+           Expected{"illegal", "illegal-move", "bot"},
+           Expected{"dies-mid-game", "crashed", "exit code 1"},
+       }) {
+    SECTION(e.mode) {
+      const json summary = run_fault_bot(e.mode);
+      INFO(summary["stderr"].get<std::string>());
+      CHECK(forfeits(summary, 0, e.fault) > 0);
+      uint64_t total = 0;
+      for (const auto& [fault, count] : summary["variants"][0]["forfeits"].items())
+        total += count.get<uint64_t>();
+      // Every fault is of the expected kind (a bot dying mid-game plays some games first).
+      CHECK(total == forfeits(summary, 0, e.fault));
+      if (e.mode != "dies-mid-game") CHECK(total == 12);
+      CHECK(forfeits(summary, 1, e.fault) == 0);
+      CHECK_THAT(summary["stderr"].get<std::string>(),
+                 Catch::Contains("bot forfeits (" + e.fault + ")") && Catch::Contains(e.message));
+    }
+  }
+  SECTION("a slow handshake") {
+    const json summary = run_fault_bot("slow-start", ", startup_ms: 200");
+    CHECK(forfeits(summary, 0, "over-budget") == 12);
+    CHECK_THAT(summary["stderr"].get<std::string>(),
+               Catch::Contains("its hello reply, within 200 ms"));
+  }
+  SECTION("after max_restarts failures a worker's games forfeit without starting it again") {
+    const json summary = run_fault_bot("exit-at-once", ", max_restarts: 1", "battleship", 40);
+    CHECK(forfeits(summary, 0, "crashed") == 40);
+    CHECK_THAT(summary["stderr"].get<std::string>(),
+               Catch::Contains("gave up after 1 restarts on this worker"));
+  }
+}
+
+TEST_CASE("a program's illegal moves forfeit its games in every engine") {
+  if (!have_python()) return;
+  for (const std::string engine : {"chinese-checkers", "go-fish", "rooks"}) {
+    SECTION(engine) {
+      const json summary = run_fault_bot("illegal", "", engine, 8);
+      uint64_t games = summary["variants"][0]["games"].get<uint64_t>();
+      CHECK(forfeits(summary, 0, "illegal-move") == games);
+      CHECK(forfeits(summary, 1, "illegal-move") == 0);
+    }
+  }
+}
+
+TEST_CASE("no program outlives arena, after Ctrl-C or kill -9") {
+  if (!have_python()) return;
+  for (const char* signal : {"INT", "9"}) {
+    SECTION(std::string("kill -") + signal) {
+      const fs::path dir = scratch(std::string("outlive-") + signal);
+      write_file(
+          dir / "run.yaml",
+          fmt::format("name: outlive\nengine: go-fish\nseed: 3\ngames: 40\n"
+                      "limits: {{decision_ms: 3000}}\n"
+                      "players:\n"
+                      "  - {{name: a, strategy: external, params: {{command: \"python3 {} "
+                      "sleeper {}\"}}}}\n"
+                      "  - {{name: b, strategy: external, params: {{command: \"python3 {} "
+                      "sleeper {}\"}}}}\n",
+                      kFaultBot, (dir / "pids").string(), kFaultBot, (dir / "pids").string()));
+      // The sleepers hang in their third decision; arena waits for them.
+      const std::string command = fmt::format(
+          "cd {} && ({} run run.yaml --quiet --threads 2 --out out >/dev/null 2>err.txt & "
+          "pid=$!; sleep 2; kill -{} $pid; wait $pid; echo $? >rc.txt) 2>/dev/null",
+          dir.string(), ARENA_EXE, signal);
+      std::system(command.c_str());
+      const int rc = std::stoi(read_file(dir / "rc.txt"));
+      CHECK(rc == (std::string(signal) == "INT" ? 130 : 128 + 9));
+      const std::vector<pid_t> pids = pids_in(dir / "pids");
+      REQUIRE(pids.size() >= 2);
+      CHECK(all_gone_within(pids, std::chrono::milliseconds(3000)));
+    }
+  }
+}
+
+TEST_CASE("arena check-bot passes a compliant bot and reports what a faulty one got wrong") {
+  const fs::path dir = scratch("check-bot");
+  for (const std::string engine : {"battleship", "chinese-checkers", "go-fish", "rooks"}) {
+    const auto ok = arena_cli("check-bot " + engine + " -- " + ARENA_REFERENCE_BOT, dir);
+    INFO(engine << ": " << ok.out << ok.err);
+    CHECK(ok.code == 0);
+    CHECK_THAT(ok.out, Catch::Contains("compliant:") && Catch::Contains("\"type\":\"hello\""));
+  }
+  if (have_python()) {
+    const auto echoes = arena_cli("check-bot go-fish -- python3 " + kFaultBot + " echoes", dir);
+    CHECK(echoes.code == 1);
+    CHECK_THAT(echoes.out, Catch::Contains("FAULT (protocol-error)") &&
+                               Catch::Contains("NOT compliant") &&
+                               Catch::Contains("bot   < {\"type\":"));
+    const auto illegal = arena_cli("check-bot rooks -- python3 " + kFaultBot + " illegal", dir);
+    CHECK(illegal.code == 1);
+    CHECK_THAT(illegal.out, Catch::Contains("FAULT (illegal-move)"));
+    const auto example =
+        arena_cli("check-bot chinese-checkers -- python3 " +
+                      (kSource / "clients/python/examples/chinese_checkers_greedy.py").string(),
+                  dir);
+    CHECK(example.code == 0);
+  }
+  CHECK(arena_cli("check-bot battleship", dir).code == 2);
+  CHECK(arena_cli("check-bot chess -- /bin/true", dir).code == 2);
+  const auto missing = arena_cli("check-bot battleship -- ./no-such-bot", dir);
+  CHECK(missing.code == 2);
+  CHECK_THAT(missing.err, Catch::Contains("cannot find the program"));
+}
+
+namespace {
+
+using namespace arena;
+
+// A Go Fish program that asks the first target for its first rank and checks
+// that every view's public history holds exactly the asks made so far.
+class HistoryCheckingLink final : public BotLink {
+ public:
+  void ready() override {}
+  void start_game(uint64_t, int, int, uint64_t) override { asks_ = json::array(); }
+  json decide(const json& view) override {
+    json asks_seen = json::array();
+    for (const json& event : view.at("history"))
+      if (event.at("kind") == "ask" && event.at("player") == view.at("me"))
+        asks_seen.push_back(
+            json::array({event.at("target").get<int>(), event.at("rank").get<int>()}));
+    if (asks_seen != asks_) mismatches++;
+    longest = std::max(longest, view.at("history").size());
+    const json& hand = view.at("hand");
+    size_t rank = 0;
+    while (rank < hand.size() && hand[rank] == 0)
+      ++rank;
+    REQUIRE(rank < hand.size());  // a player is never asked to move with an empty hand
+    const int target = view.at("targets").at(0).get<int>();
+    asks_.push_back(json::array({target, rank}));
+    json move = json::object();
+    move["type"] = "move";
+    move["target"] = target;
+    move["rank"] = rank;
+    return move;
+  }
+  [[noreturn]] void reject(const std::string& why) override {
+    throw StrategyFault(0, Fault::kProtocolError, why);
+  }
+  int mismatches = 0;
+  size_t longest = 0;
+
+ private:
+  json asks_ = json::array();
+};
+
+class OneLink final : public BotSource {
+ public:
+  BotLink* link(int variant, int) override { return variant == 0 ? &link_ : nullptr; }
+  HistoryCheckingLink link_;
+};
+
+}  // namespace
+
+// clients/perl/arena_bot.pl was written from docs/protocol.md alone; if the
+// protocol drifts from the page, this bot is the first to notice.
+TEST_CASE("the Perl bot written from docs/protocol.md alone is compliant in every engine") {
+  if (std::system("perl -MJSON::PP -MMath::BigInt -e1 >/dev/null 2>&1") != 0) {
+    WARN("perl with JSON::PP is not installed: skipped");
+    return;
+  }
+  const fs::path dir = scratch("perl-bot");
+  for (const std::string engine : {"battleship", "go-fish", "chinese-checkers", "rooks"}) {
+    INFO(engine);
+    const auto check = arena_cli("check-bot " + engine + " --games 2 -- perl " +
+                                     (kSource / "clients/perl/arena_bot.pl").string(),
+                                 dir);
+    CHECK(check.code == 0);
+    CHECK_THAT(check.out, Catch::Contains("compliant: ") && Catch::Contains("no fault"));
+  }
+}
+
+TEST_CASE("a Go Fish program is sent the whole public history of its game") {
+  const Registry registry = make_registry();
+  const RunConfig config = parse_config(
+      "name: h\nengine: go-fish\nseed: 4\ngames: 20\nplayers:\n"
+      "  - {name: bot, strategy: external}\n  - {name: random, strategy: random}\n",
+      "h.yaml", registry);
+  const auto match = registry.find("go-fish")->make_match(config, *config.seed);
+  OneLink bots;
+  std::vector<LatencyHistogram> latency(2 * kMaxPhases);
+  GameSink sink(latency, 0, &bots);
+  for (uint64_t game = 0; game < match->game_count(); ++game) {
+    sink.clear();
+    match->play(game, sink, nullptr);
+    REQUIRE(sink.seats().size() == 2);
+    for (const SeatResult& seat : sink.seats())
+      CHECK_FALSE(seat.fault.has_value());
+  }
+  CHECK(bots.link_.mismatches == 0);
+  CHECK(bots.link_.longest > 20);  // the history does grow
+}
+
+// A bot's own parameters (say a search depth, for arena tune to move later)
+// sit beside Arena's in its params and reach it in the handshake, typed as
+// YAML reads them; a near miss of a declared key is a typo, not a parameter.
+TEST_CASE("an external player's other parameters go to its program in the handshake") {
+  const Registry registry = make_registry();
+  const auto config_with = [&](const std::string& params) {
+    return parse_config(
+        "name: p\nengine: rooks\ngames: 2\nplayers:\n"
+        "  - {name: bot, strategy: external, params: {command: " +
+            std::string(ARENA_REFERENCE_BOT) + ", " + params + "}}\n",
+        "p.yaml", registry);
+  };
+  const RunConfig config = config_with("depth: 3, weight: 0.5, fast: true, name: \"7\"");
+  const std::vector<BotSpec> specs = bot_specs(config, *registry.find("rooks"), {});
+  REQUIRE(specs.size() == 1);
+  const nlohmann::json& params = specs[0].hello.at("params");
+  CHECK(params.at("depth") == 3);
+  CHECK(params.at("weight") == 0.5);
+  CHECK(params.at("fast") == true);
+  CHECK(params.at("name") == "7");  // quoted: text
+  CHECK(params.at("startup_ms") == 5000);
+  CHECK_THROWS_WITH(config_with("startup_sm: 3"), Catch::Contains("players[0].params.startup_sm") &&
+                                                      Catch::Contains("did you mean 'startup_ms'"));
+  CHECK_THROWS_WITH(config_with("depth: [1, 2]"), Catch::Contains("players[0].params.depth"));
+}
