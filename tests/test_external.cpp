@@ -16,6 +16,8 @@
 #include "cli_support.hpp"
 #include "harness/adapters/adapters.hpp"
 #include "harness/config/config.hpp"
+#include "harness/config/params.hpp"
+#include "harness/config/resolved.hpp"
 #include "harness/runner/bots.hpp"
 #include "harness/runner/runner.hpp"
 
@@ -111,6 +113,13 @@ TEST_CASE("a reply is a JSON object of the type due, else a protocol error cut s
   CHECK_THAT(refused(R"({"type":7})", "move"), Catch::Contains("type 7"));
   CHECK_THAT(refused(R"({"type":"decide"})", "move"), Catch::Contains("\"move\" was due"));
   CHECK_THAT(refused(R"({"type":"hello"})", "hello"), Catch::Contains("without a \"name\""));
+  CHECK_THAT(refused(R"({"type":[1]})", "move"), Catch::Contains("type array"));
+  // Deep nesting is refused before nlohmann-json copies it recursively.
+  const std::string deep = R"({"type":"hello","name":)" + std::string(500'000, '[') + "\"x\"" +
+                           std::string(500'000, ']') + "}";
+  CHECK_THAT(refused(deep, "hello"), Catch::Contains("nested deeper than 32"));
+  CHECK(parse_reply(R"({"type":"move","s":"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["})", "move")
+            .contains("s"));  // brackets inside a string are text
   const std::string flood = refused(std::string(100'000, 'x'), "move");
   CHECK(flood.size() < 500);
   CHECK_THAT(flood, Catch::Contains("(100000 bytes)"));
@@ -141,9 +150,10 @@ TEST_CASE("an external player's command is checked when the config is loaded") {
 
 // The Python example bots (clients/python/examples) in the tournaments that
 // ship with them (configs/python-*.yaml): the same results at 1 and 2
-// threads, and after kill -9 and --resume. Each example bot is reseeded by
+// threads, after kill -9 and --resume, and from two shards merged. Each example bot is reseeded by
 // every game message, so the games do not depend on which process plays them.
-TEST_CASE("Python bots play the same tournaments at 1 and 2 threads and across a resume") {
+TEST_CASE(
+    "Python bots play the same tournaments at 1 and 2 threads, across a resume and in shards") {
   if (!have_python()) return;
   struct Tournament {
     std::string engine;
@@ -182,6 +192,19 @@ TEST_CASE("Python bots play the same tournaments at 1 and 2 threads and across a
       INFO(resumed.err);
       REQUIRE(resumed.code == 0);
       require_same_results(dir / "one", dir / "part");
+
+      // Two shards, each with its own processes, merge into the whole run.
+      for (const char* shard : {"1", "2"}) {
+        REQUIRE(arena_cli(run + (dir / ("s" + std::string(shard))).string() + " --shard " + shard +
+                              "/2 --threads 1",
+                          dir)
+                    .code == 0);
+      }
+      REQUIRE(arena_cli("merge " + (dir / "s1").string() + " " + (dir / "s2").string() + " --out " +
+                            (dir / "merged").string(),
+                        dir)
+                  .code == 0);
+      require_same_results(dir / "one", dir / "merged");
     }
   }
 }
@@ -242,6 +265,7 @@ TEST_CASE("each kind of faulty program forfeits with its reason and the run comp
            Expected{"echoes", "protocol-error", "where \"move\" was due"},
            Expected{"illegal", "illegal-move", "bot"},
            Expected{"dies-mid-game", "crashed", "exit code 1"},
+           Expected{"answers-twice", "protocol-error", "nobody asked for"},
        }) {
     SECTION(e.mode) {
       const json summary = run_fault_bot(e.mode);
@@ -299,10 +323,12 @@ TEST_CASE("no program outlives arena, after Ctrl-C or kill -9") {
                       "  - {{name: b, strategy: external, params: {{command: \"python3 {} "
                       "sleeper {}\"}}}}\n",
                       kFaultBot, (dir / "pids").string(), kFaultBot, (dir / "pids").string()));
-      // The sleepers hang in their third decision; arena waits for them.
+      // Once both programs run (their pids written), a second later: the sleepers
+      // hang in their third decision; arena waits for them.
       const std::string command = fmt::format(
           "cd {} && ({} run run.yaml --quiet --threads 2 --out out >/dev/null 2>err.txt & "
-          "pid=$!; sleep 2; kill -{} $pid; wait $pid; echo $? >rc.txt) 2>/dev/null",
+          "pid=$!; for i in $(seq 200); do [ \"$(wc -l <pids 2>/dev/null)\" -ge 2 ] && break; "
+          "sleep 0.05; done; sleep 1; kill -{} $pid; wait $pid; echo $? >rc.txt) 2>/dev/null",
           dir.string(), ARENA_EXE, signal);
       std::system(command.c_str());
       const int rc = std::stoi(read_file(dir / "rc.txt"));
@@ -312,6 +338,27 @@ TEST_CASE("no program outlives arena, after Ctrl-C or kill -9") {
       CHECK(all_gone_within(pids, std::chrono::milliseconds(3000)));
     }
   }
+}
+
+// PR_SET_PDEATHSIG covers the program itself; what it starts (a wrapper
+// script's interpreter, a helper) goes with its process group.
+TEST_CASE("a program's own children end with it") {
+  if (!have_python()) return;
+  const fs::path dir = scratch("children");
+  write_file(dir / "run.yaml",
+             fmt::format("name: children\nengine: battleship\nseed: 3\ngames: 4\n"
+                         "limits: {{decision_ms: 300}}\nplayers:\n"
+                         "  - {{name: bot, strategy: external, params: {{command: \"python3 {} "
+                         "leaves-a-child {}\"}}}}\n  - {{name: random, strategy: random}}\n",
+                         kFaultBot, (dir / "pids").string()));
+  const auto run = arena_cli(
+      "run " + (dir / "run.yaml").string() + " --quiet --threads 1 --out " + (dir / "out").string(),
+      dir);
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const std::vector<pid_t> pids = pids_in(dir / "pids");
+  REQUIRE(pids.size() >= 4);  // each start: the bot and its child
+  CHECK(all_gone_within(pids, std::chrono::milliseconds(3000)));
 }
 
 TEST_CASE("arena check-bot passes a compliant bot and reports what a faulty one got wrong") {
@@ -456,4 +503,14 @@ TEST_CASE("an external player's other parameters go to its program in the handsh
   CHECK_THROWS_WITH(config_with("startup_sm: 3"), Catch::Contains("players[0].params.startup_sm") &&
                                                       Catch::Contains("did you mean 'startup_ms'"));
   CHECK_THROWS_WITH(config_with("depth: [1, 2]"), Catch::Contains("players[0].params.depth"));
+  CHECK_THROWS_WITH(
+      bot_specs(config_with("log: /no/such/folder/bot.log"), *registry.find("rooks"), {}),
+      Catch::Contains("players[0].params.log") && Catch::Contains("cannot write the log file"));
+
+  // The resolved config (resume, MPI workers) gives the program the same values, types included.
+  const RunConfig typed = config_with("a: \"7\", b: 3.0, c: \"true\", d: 2, e: \"\", f: 1e-3");
+  const RunConfig again = parse_config(resolved_yaml(typed, 1), "resolved.yaml", registry);
+  CHECK(params_json(again.players[0].params) == params_json(typed.players[0].params));
+  CHECK(params_json(typed.players[0].params)["b"].is_number_float());
+  CHECK(params_json(typed.players[0].params)["a"].is_string());
 }

@@ -1,19 +1,46 @@
 #include "harness/config/resolved.hpp"
 
+#include <cmath>
+#include <string>
+
+#include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 namespace arena {
 namespace {
 
+// Whether YAML would read `text`, written plain, as a number or true/false.
+bool reads_as_non_text(const std::string& text) {
+  const YAML::Node node(text);
+  int64_t i = 0;
+  double d = 0;
+  bool b = false;
+  return YAML::convert<int64_t>::decode(node, i) || YAML::convert<double>::decode(node, d) ||
+         YAML::convert<bool>::decode(node, b);
+}
+
+// Every value reads back with its type: an external program's own
+// parameters are typed as YAML reads them (config.cpp), so text that looks
+// like a number is quoted and a whole real number keeps its ".0".
 void emit_value(YAML::Emitter& out, const ParamValue& value) {
   if (const auto* v = std::get_if<int64_t>(&value)) {
     out << *v;
   } else if (const auto* d = std::get_if<double>(&value)) {
-    out << *d;
+    std::string text = fmt::format("{}", *d);
+    if (std::isfinite(*d) && text.find_first_of(".eE") == std::string::npos) text += ".0";
+    if (std::isfinite(*d)) {
+      out << text;
+    } else {
+      out << *d;
+    }
   } else if (const auto* b = std::get_if<bool>(&value)) {
     out << YAML::TrueFalseBool << *b;
   } else if (const auto* s = std::get_if<std::string>(&value)) {
-    out << *s;
+    if (reads_as_non_text(*s)) {
+      out << YAML::DoubleQuoted << *s;
+    } else {
+      out << *s;
+    }
   } else if (const auto* list = std::get_if<IntList>(&value)) {
     out << YAML::Flow << YAML::BeginSeq;
     for (int64_t n : *list)

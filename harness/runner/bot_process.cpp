@@ -16,6 +16,14 @@
 namespace arena {
 namespace {
 
+// `fd` moved to a number above 2 (close-on-exec), or -1 as it was.
+int above_stdio(int fd) {
+  if (fd < 0 || fd > 2) return fd;
+  const int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
+  ::close(fd);
+  return moved;
+}
+
 // Time left until `deadline`, for ppoll (zero once it passed).
 timespec remaining(BotClock::time_point deadline) {
   const auto left = std::max(deadline - BotClock::now(), BotClock::duration::zero());
@@ -79,12 +87,20 @@ pid_t Spawner::run(const std::function<pid_t()>& fork_child) {
 
 BotProcess::BotProcess(Spawner& spawner, const std::vector<std::string>& argv,
                        const std::filesystem::path& cwd, const std::filesystem::path& log) {
-  int in[2], out[2];
-  if (::pipe2(in, O_CLOEXEC) != 0 || ::pipe2(out, O_CLOEXEC) != 0)
-    throw BotError(Fault::kCrashed, fmt::format("cannot make pipes: {}", std::strerror(errno)));
-  const int err = log.empty()
-                      ? ::open("/dev/null", O_WRONLY | O_CLOEXEC)
-                      : ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  int in[2] = {-1, -1}, out[2] = {-1, -1};
+  if (::pipe2(in, O_CLOEXEC) != 0 || ::pipe2(out, O_CLOEXEC) != 0) {
+    const int error = errno;
+    for (int fd : {in[0], in[1], out[0], out[1]})
+      close_fd(fd);
+    throw BotError(Fault::kCrashed, fmt::format("cannot make pipes: {}", std::strerror(error)));
+  }
+  const int err = above_stdio(
+      log.empty() ? ::open("/dev/null", O_WRONLY | O_CLOEXEC)
+                  : ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
+  // With arena's own stdin, stdout or stderr closed a pipe could land on fd
+  // 0-2, where the child's dup2 calls would overwrite one with another.
+  for (int* fd : {&in[0], &in[1], &out[0], &out[1]})
+    *fd = above_stdio(*fd);
   // Everything the child touches is prepared here: after fork it only makes system calls.
   std::vector<char*> args;
   for (const std::string& a : argv)
@@ -92,8 +108,11 @@ BotProcess::BotProcess(Spawner& spawner, const std::vector<std::string>& argv,
   args.push_back(nullptr);
   const std::string dir = cwd.string();
   const pid_t parent = ::getpid();
+  int fork_error = 0;
   pid_ = spawner.run([&]() -> pid_t {
     const pid_t pid = ::fork();
+    if (pid < 0) fork_error = errno;   // errno is the spawner thread's
+    if (pid > 0) ::setpgid(pid, pid);  // as the child does: the group exists before any kill
     if (pid != 0) return pid;
     ::setpgid(0, 0);
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -101,6 +120,8 @@ BotProcess::BotProcess(Spawner& spawner, const std::vector<std::string>& argv,
     ::dup2(in[0], 0);
     ::dup2(out[1], 1);
     if (err >= 0) ::dup2(err, 2);
+    // Nothing else of arena's (results files, other bots' pipes) reaches the program.
+    ::close_range(3, ~0U, 0);
     if (!dir.empty() && ::chdir(dir.c_str()) != 0) ::_exit(126);
     ::signal(SIGPIPE, SIG_DFL);
     ::execv(args[0], args.data());  // argv[0] is the resolved path (bots.cpp)
@@ -115,7 +136,7 @@ BotProcess::BotProcess(Spawner& spawner, const std::vector<std::string>& argv,
     close_fd(to_bot_);
     close_fd(from_bot_);
     throw BotError(Fault::kCrashed,
-                   fmt::format("cannot start {}: {}", argv.front(), std::strerror(errno)));
+                   fmt::format("cannot start {}: {}", argv.front(), std::strerror(fork_error)));
   }
   ::fcntl(to_bot_, F_SETFL, O_NONBLOCK);
   ::fcntl(from_bot_, F_SETFL, O_NONBLOCK);
@@ -158,6 +179,10 @@ std::string BotProcess::read_line(BotClock::time_point deadline) {
   const BotClock::time_point spin_until = std::min(deadline, BotClock::now() + spin_);
   for (;;) {
     if (const auto end = buffer_.find('\n'); end != std::string::npos) {
+      if (end > kMaxLine) {
+        fail(Fault::kProtocolError,
+             fmt::format("a line longer than {} bytes: {}...", kMaxLine, buffer_.substr(0, 200)));
+      }
       std::string line = buffer_.substr(0, end);
       buffer_.erase(0, end + 1);
       if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -185,6 +210,15 @@ std::string BotProcess::read_line(BotClock::time_point deadline) {
   }
 }
 
+std::string BotProcess::unasked_output() {
+  if (buffer_.empty() && from_bot_ >= 0) {
+    char chunk[4096];
+    const ssize_t n = ::read(from_bot_, chunk, sizeof chunk);
+    if (n > 0) buffer_.append(chunk, static_cast<size_t>(n));
+  }
+  return buffer_;
+}
+
 void BotProcess::close_input() {
   close_fd(to_bot_);
 }
@@ -193,8 +227,15 @@ bool BotProcess::exited_within(std::chrono::milliseconds wait) {
   if (reaped_) return true;
   const auto until = BotClock::now() + wait;
   for (;;) {
-    const pid_t r = ::waitpid(pid_, &status_, WNOHANG);
-    if (r == pid_ || (r < 0 && errno == ECHILD)) {
+    // Noticed without reaping: while it is a zombie its pid cannot be reused,
+    // so killing its process group (what it started) hits nobody else.
+    siginfo_t info{};
+    const int r = ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT);
+    if (r == 0 && info.si_pid == pid_) {
+      reap();
+      return true;
+    }
+    if (r < 0 && errno == ECHILD) {  // reaped already: nothing of it is left to signal
       reaped_ = true;
       return true;
     }
@@ -203,13 +244,16 @@ bool BotProcess::exited_within(std::chrono::milliseconds wait) {
   }
 }
 
-void BotProcess::kill() {
-  if (pid_ > 0 && !reaped_) {
-    ::kill(pid_, SIGKILL);
-    while (::waitpid(pid_, &status_, 0) < 0 && errno == EINTR) {
-    }
-    reaped_ = true;
+void BotProcess::reap() {
+  ::kill(-pid_, SIGKILL);  // the program's own children, if it left any
+  ::kill(pid_, SIGKILL);   // itself, even if it left its group
+  while (::waitpid(pid_, &status_, 0) < 0 && errno == EINTR) {
   }
+  reaped_ = true;
+}
+
+void BotProcess::kill() {
+  if (pid_ > 0 && !reaped_) reap();
   close_fd(to_bot_);
   close_fd(from_bot_);
 }

@@ -6,7 +6,10 @@
 // appended to `log` (or /dev/null), in a process group of its own (a Ctrl-C
 // at the terminal reaches arena, which then ends its bots itself), with
 // SIGKILL as its parent-death signal: a bot never outlives arena, not even
-// after kill -9. Forks happen on one spawner thread that lives as long as the
+// after kill -9, and inherits no other file of arena's. When it ends (or is
+// killed) its process group is killed too, so what it started goes with it;
+// only a grandchild that left the group, or one alive when arena itself is
+// killed -9, escapes. Forks happen on one spawner thread that lives as long as the
 // Spawner, because the parent-death signal follows the thread that forked.
 // send() and read_line() take a deadline; every failure is a BotError with
 // the fault it stands for (kCrashed: exited or closed its end; kOverBudget:
@@ -77,11 +80,14 @@ class BotProcess {
   void send(const std::string& line, BotClock::time_point deadline);
   // The next line the bot writes, without its newline, before `deadline`.
   std::string read_line(BotClock::time_point deadline);
+  // What the bot has written that no read_line took (a second reply, a reply
+  // to a message that takes none), checked without waiting; "" when nothing.
+  std::string unasked_output();
   // Closes the bot's stdin (it should exit at end of input).
   void close_input();
   // Whether it has exited, within `wait`; reaps it.
   bool exited_within(std::chrono::milliseconds wait);
-  // Kills it (SIGKILL) and reaps it.
+  // Kills it and its process group (SIGKILL) and reaps it.
   void kill();
   // How it ended, for messages ("exit code 1", "signal 11"), once reaped.
   std::string how_it_ended() const;
@@ -92,6 +98,9 @@ class BotProcess {
 
  private:
   [[noreturn]] void fail(Fault fault, const std::string& why);
+  // Kills what is left of its process group (what it started) and itself,
+  // and reaps it; called while it is still running or a zombie.
+  void reap();
 
   pid_t pid_ = -1;
   int to_bot_ = -1;    // the bot's stdin

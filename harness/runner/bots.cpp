@@ -4,6 +4,7 @@
 
 #include <csignal>
 #include <cstdlib>
+#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
@@ -29,6 +30,32 @@ std::string excerpt(const std::string& line) {
   return line.size() <= kShown
              ? line
              : line.substr(0, kShown) + fmt::format("... ({} bytes)", line.size());
+}
+
+// JSON nested deeper than this is refused before it is parsed: nlohmann-json
+// copies and prints values recursively, and a 1 MiB line of '[' would
+// overflow a worker's stack. No move of any engine nests beyond 3.
+constexpr int kMaxDepth = 32;
+
+bool nested_too_deep(const std::string& line) {
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxDepth) return true;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return false;
 }
 
 }  // namespace
@@ -75,15 +102,21 @@ Json parse_reply(const std::string& line, std::string_view type) {
   const auto refuse = [&](const std::string& what) {
     throw BotError(Fault::kProtocolError, what + ": " + excerpt(line));
   };
+  if (nested_too_deep(line)) refuse(fmt::format("a reply nested deeper than {}", kMaxDepth));
   Json parsed = Json::parse(line, nullptr, false);
   if (parsed.is_discarded() || !parsed.is_object()) refuse("a reply that is not a JSON object");
   const auto kind = parsed.find("type");
-  if (kind == parsed.end() || !kind->is_string() || kind->get<std::string>() != type) {
+  if (kind == parsed.end() || !kind->is_string() || kind->get_ref<const std::string&>() != type) {
     refuse(fmt::format("a reply of type {} where \"{}\" was due",
-                       kind == parsed.end() ? "(none)" : kind->dump(), type));
+                       kind == parsed.end()    ? "(none)"
+                       : kind->is_structured() ? std::string(kind->type_name())
+                                               : excerpt(kind->dump()),
+                       type));
   }
-  if (type == "hello" && !parsed.value("name", Json()).is_string())
-    refuse("a hello without a \"name\"");
+  if (type == "hello") {
+    const auto name = parsed.find("name");
+    if (name == parsed.end() || !name->is_string()) refuse("a hello without a \"name\"");
+  }
   return parsed;
 }
 
@@ -139,6 +172,10 @@ std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine
     spec.cwd = cwd;
     if (const std::string& log = player.params.text("log"); !log.empty()) {
       spec.log = std::filesystem::path(log).is_absolute() ? std::filesystem::path(log) : cwd / log;
+      if (std::ofstream probe(spec.log, std::ios::app); !probe) {
+        throw config.error_at(fmt::format("players[{}].params.log", i),
+                              fmt::format("cannot write the log file {}", spec.log.string()));
+      }
     } else if (!log_dir.empty()) {
       std::filesystem::create_directories(log_dir / "bots");
       spec.log = log_dir / "bots" / (player.name + ".log");
@@ -239,6 +276,13 @@ class BotPool::Link final : public BotLink {
     const auto deadline = after(budget_ms);
     std::string line;
     try {
+      if (reply) {
+        // Else that line would be read as this request's reply, one behind.
+        if (const std::string extra = process_->unasked_output(); !extra.empty())
+          fail(Fault::kProtocolError,
+               fmt::format("before the {} message, it wrote a line nobody asked for: {}", sent,
+                           excerpt(extra)));
+      }
       if (spec_.trace) spec_.trace(out, true);
       process_->send(out, deadline);
       if (!reply) return {};

@@ -8,6 +8,9 @@ echoes         answers the handshake, then echoes every line back
 illegal        answers the handshake, then only moves the rules forbid
 dies-mid-game  plays a random legal move, then exits in its third decision
 slow-start     sleeps 30 s before the handshake
+answers-twice  writes every move twice (one line nobody asked for)
+leaves-a-child starts a child that sleeps for an hour (its pid in PIDFILE too),
+               then never answers a decision
 sleeper        plays like dies-mid-game would, but sleeps forever instead of dying
 With PIDFILE, it first appends its pid there (to check none outlives arena).
 """
@@ -25,6 +28,11 @@ if mode == "exit-at-once":
     sys.exit(3)
 if mode == "slow-start":
     time.sleep(30)
+if mode == "leaves-a-child":
+    import subprocess
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
+    with open(sys.argv[2], "a") as f:
+        f.write(f"{child.pid}\n")
 
 
 def send(obj):
@@ -68,8 +76,12 @@ for line in sys.stdin:
         sys.stdout.flush()
     elif kind != "decide":
         continue
-    elif mode == "never-answers":
+    elif mode in ("never-answers", "leaves-a-child"):
         continue
+    elif mode == "answers-twice":
+        move = json.dumps(legal_move(engine, message["view"], rng)) + "\n"
+        sys.stdout.write(move + move)
+        sys.stdout.flush()
     elif mode == "floods":
         while True:
             sys.stdout.write("x" * 65536)

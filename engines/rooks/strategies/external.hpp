@@ -34,7 +34,7 @@ class ExternalSolver : public ExternalStrategy {
     for (const nlohmann::json& rook : *it) {
       if (!rook.is_array() || rook.size() != 2 || !rook[0].is_number_integer() ||
           !rook[1].is_number_integer()) {
-        bot.reject("a rook is not [row, col]: " + rook.dump());
+        bot.reject("a rook is not [row, col]: " + rook.dump().substr(0, 100));
       }
       const int64_t r = rook[0].get<int64_t>(), c = rook[1].get<int64_t>();
       // Off the board: a rook on no cell, which the legality check refuses.
