@@ -440,6 +440,23 @@ class OneLink final : public BotSource {
 
 }  // namespace
 
+// The page's own example bot, as printed there, is compliant.
+TEST_CASE("the Python bot printed in docs/protocol.md is compliant") {
+  if (!have_python()) return;
+  const std::string page = read_file(kSource / "docs/protocol.md");
+  const size_t start = page.find("```python\n");
+  REQUIRE(start != std::string::npos);
+  const size_t body = start + std::string("```python\n").size();
+  const size_t end = page.find("```", body);
+  REQUIRE(end != std::string::npos);
+  const fs::path dir = scratch("doc-bot");
+  write_file(dir / "tiny.py", page.substr(body, end - body));
+  const auto check =
+      arena_cli("check-bot battleship --games 2 -- python3 " + (dir / "tiny.py").string(), dir);
+  INFO(check.out << check.err);
+  CHECK(check.code == 0);
+}
+
 // clients/perl/arena_bot.pl was written from docs/protocol.md alone; if the
 // protocol drifts from the page, this bot is the first to notice.
 TEST_CASE("the Perl bot written from docs/protocol.md alone is compliant in every engine") {
