@@ -252,6 +252,8 @@ class BotPool::Link final : public BotLink {
     request(dump(spec_.hello), "hello", spec_.startup_ms, true, "hello");
   }
 
+  bool in_game() const { return in_game_; }
+
   void bye() {
     if (!process_) return;
     try {
@@ -377,6 +379,13 @@ void BotPool::end_game(uint64_t game, const nlohmann::json& seats) {
   for (auto& per_spec : links_[static_cast<size_t>(slot())])
     for (auto& link : per_spec)
       if (link) link->over(game, seats);
+}
+
+bool BotPool::in_game() const {
+  for (const auto& per_spec : links_[static_cast<size_t>(slot())])
+    for (const auto& link : per_spec)
+      if (link && link->in_game()) return true;
+  return false;
 }
 
 }  // namespace arena

@@ -90,6 +90,9 @@ class BotPool final : public BotSource {
   // After game `game` on the calling thread: tells each program that played
   // it how it ended (`seats`: the "over" message's per-seat results).
   void end_game(uint64_t game, const nlohmann::json& seats);
+  // Whether a program on the calling thread's slot is in a game (one that
+  // end_game would tell): built-in-only games skip building the seats.
+  bool in_game() const;
   const std::vector<BotSpec>& specs() const { return specs_; }
 
  private:

@@ -164,7 +164,8 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
     }
     for (const StrategyFault& fault : sink.notes())
       block.forfeits.push_back({game, fault.who(), fault.fault(), fault.what()});
-    if (plan.bots) plan.bots->end_game(game, seats_json(sink.seats(), plan));
+    if (plan.bots && plan.bots->in_game())
+      plan.bots->end_game(game, seats_json(sink.seats(), plan));
     block.stats.add_game(sink.seats(), sink.pair());
     block.stats.add_signature(game, sink.timer().signature());
     if (keep_rows) append_rows(block.rows, game, sink.seats(), plan, metric_count);
