@@ -49,6 +49,17 @@ uint64_t forfeits(const json& summary, int variant, const std::string& fault) {
   return summary["variants"][variant]["forfeits"][fault].get<uint64_t>();
 }
 
+// Whether `text` contains one of the '|'-separated alternatives in `alternatives`.
+bool contains_any(const std::string& text, const std::string& alternatives) {
+  size_t from = 0;
+  while (true) {
+    const size_t bar = alternatives.find('|', from);
+    if (text.find(alternatives.substr(from, bar - from)) != std::string::npos) return true;
+    if (bar == std::string::npos) return false;
+    from = bar + 1;
+  }
+}
+
 // Whether process `pid` is gone (a zombie counts: it runs nothing).
 bool gone(pid_t pid) {
   if (::kill(pid, 0) != 0) return true;
@@ -262,7 +273,9 @@ TEST_CASE("each kind of faulty program forfeits with its reason and the run comp
            Expected{"never-answers", "over-budget",
                     "no reply in time (its move reply, within 400 ms)"},
            Expected{"floods", "protocol-error", "longer than"},
-           Expected{"echoes", "protocol-error", "where \"move\" was due"},
+           // The echo of the unanswered game message is either read as the move reply
+           // or, when it arrives before the decide message is sent, caught as unasked.
+           Expected{"echoes", "protocol-error", "where \"move\" was due|nobody asked for"},
            Expected{"illegal", "illegal-move", "bot"},
            Expected{"dies-mid-game", "crashed", "exit code 1"},
            Expected{"answers-twice", "protocol-error", "nobody asked for"},
@@ -278,8 +291,9 @@ TEST_CASE("each kind of faulty program forfeits with its reason and the run comp
       CHECK(total == forfeits(summary, 0, e.fault));
       if (e.mode != "dies-mid-game") CHECK(total == 12);
       CHECK(forfeits(summary, 1, e.fault) == 0);
-      CHECK_THAT(summary["stderr"].get<std::string>(),
-                 Catch::Contains("bot forfeits (" + e.fault + ")") && Catch::Contains(e.message));
+      const std::string err = summary["stderr"].get<std::string>();
+      CHECK_THAT(err, Catch::Contains("bot forfeits (" + e.fault + ")"));
+      CHECK(contains_any(err, e.message));
     }
   }
   SECTION("a slow handshake") {
