@@ -377,6 +377,37 @@ TEST_CASE("arena stats gives the published figures as JSON") {
   CHECK(arena_cli("stats --wld 1 2 3 --elo0 0 --elo1 300 --model logistic", dir).code == 0);
 }
 
+// Degenerate and huge counts: JSON with no NaN (unbounded values are null),
+// the count, the draw share and the verdict; totals past 2^53 are refused.
+TEST_CASE("arena stats --json is defined on degenerate and huge counts") {
+  const fs::path dir = scratch("stats-degenerate");
+  const std::string sprt = " --elo0 0 --elo1 10 --json";
+  for (const std::string counts :
+       {"--wld 1 0 0", "--wld 0 1 0", "--wld 0 0 1", "--wld 0 0 0", "--wld 0 0 16700",
+        "--wld 1000000000000 0 0", "--wld 4000000000000 3 0", "--wld 9007199254740991 0 0",
+        "--penta 0 0 0 0 5550", "--penta 0 0 104 0 0", "--penta 0 1000000000000 0 0 0"}) {
+    for (const std::string model : {" --model normalized", " --model logistic"}) {
+      INFO(counts << model);
+      const Outcome o = arena_cli("stats " + counts + sprt + model, dir);
+      REQUIRE(o.code == 0);
+      CHECK(o.out.find("NaN") == std::string::npos);
+      const auto j = nlohmann::json::parse(o.out);
+      CHECK((j.contains("games") || j.contains("pairs")));
+      CHECK((j.contains("draw_ratio") || j.contains("wl_dd_ratio")));
+      CHECK(j["llr"].is_number());
+      CHECK(j["los"].is_number());
+      CHECK(j["verdict"].is_string());
+    }
+  }
+  const Outcome wins = arena_cli("stats --wld 4000000000000 0 0" + sprt, dir);
+  CHECK(nlohmann::json::parse(wins.out)["verdict"] == "H1 accepted");
+  const Outcome draws = arena_cli("stats --wld 0 0 10 --json", dir);
+  CHECK_FALSE(std::signbit(nlohmann::json::parse(draws.out)["elo"].get<double>()));  // +0, not -0
+  const Outcome huge = arena_cli("stats --wld 18446744073709551615 1 0", dir);
+  CHECK(huge.code == 2);
+  CHECK_THAT(huge.err, Catch::Contains("more than 2^53"));
+}
+
 TEST_CASE("arena stats accepts H1 on a thousand wins and no losses") {
   const fs::path dir = scratch("stats-lopsided");
   const Outcome o = arena_cli("stats --wld 1000 0 0 --elo0 0 --elo1 10 --model normalized", dir);

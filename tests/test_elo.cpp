@@ -117,6 +117,33 @@ TEST_CASE("small counts swept exhaustively give defined, monotone estimates") {
   }
 }
 
+// Every pair count from 0 to 3 of each outcome: no NaN, LOS in [0, 1], and
+// Elo and nElo never fall when an LL pair becomes a WW pair.
+TEST_CASE("small pair counts swept exhaustively give defined, monotone estimates") {
+  for (uint64_t a = 0; a <= 3; ++a)
+    for (uint64_t b = 0; b <= 3; ++b)
+      for (uint64_t c = 0; c <= 3; ++c)
+        for (uint64_t d = 0; d <= 3; ++d)
+          for (uint64_t w = 0; w <= 3; ++w) {
+            const EloEstimate e = estimate_pentanomial({a, b, c, d, w});
+            INFO("pairs " << a << " " << b << " " << c << " " << d << " " << w);
+            for (double x : {e.score, e.elo, e.elo_error, e.nelo, e.nelo_error, e.los})
+              CHECK_FALSE(std::isnan(x));
+            CHECK((e.los >= 0 && e.los <= 1));
+            CHECK(e.elo_error >= 0);
+            CHECK(e.nelo_error >= 0);
+            if (a == 0) continue;
+            const EloEstimate better = estimate_pentanomial({a - 1, b, c, d, w + 1});
+            CHECK(better.elo >= e.elo);
+            CHECK(better.nelo >= e.nelo);
+          }
+}
+
+TEST_CASE("an even score is Elo +0, never -0") {
+  CHECK_FALSE(std::signbit(elo_of_score(0.5)));
+  CHECK_FALSE(std::signbit(estimate_trinomial(0, 0, 10).elo));
+}
+
 TEST_CASE("an even match has Elo 0 and LOS one half") {
   const EloEstimate e = estimate_trinomial(50, 50, 20);
   CHECK(e.elo == Approx(0).margin(1e-9));

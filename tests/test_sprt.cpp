@@ -44,6 +44,19 @@ TEST_CASE("SPRT LLR matches fastchess's published vectors on both models and cou
   CHECK(llr_of(v) == Approx(v.llr).margin(0.005));
 }
 
+// fastchess's extreme vectors (the same file, "normalized trinomial 3" and
+// "normalized pentanomial 3"): 4,250 wins and 5,550 WW pairs, published as
+// 120.56 and 111.82 and checked there to 1% (doctest's epsilon(0.01)).
+TEST_CASE("SPRT LLR matches fastchess's published extreme vectors to its own tolerance") {
+  const auto v = GENERATE(values<Vector>({
+      {SprtModel::kNormalized, 0, 10, {4250, 0, 0}, false, 120.56},
+      {SprtModel::kNormalized, 0, 5, {0, 0, 0, 0, 5550}, true, 111.82},
+  }));
+  INFO("expected " << v.llr);
+  CHECK(llr_of(v) == Approx(v.llr).epsilon(0.01));
+  CHECK(llr_of(v) == Approx(v.llr).margin(0.03));  // and far closer: 120.548, 111.798
+}
+
 // fishtest server/fishtest/stats/LLRcalc.py (commit 0753fcc, with SciPy 1.10)
 // evaluated on these counts: its LLR_logistic and LLR_normalized, zero counts
 // regularised to 1e-3. The first eight are fastchess's vectors above to six
@@ -104,6 +117,25 @@ TEST_CASE("all draws are exactly H0 of an elo0 = 0 test: the LLR is not positive
     for (uint64_t n : {1, 10, 16700}) {
       CHECK(sprt_llr_trinomial(test, 0, 0, n) <= 0);
       CHECK(sprt_llr_pentanomial(test, {0, 0, n, 0, 0}) <= 0);
+    }
+  }
+}
+
+// Past 2^36 games the fit runs on the same proportions over 2^36 games and the
+// LLR is scaled back: finite, growing with the count, never a crash.
+TEST_CASE("huge counts give a finite LLR that grows with the count") {
+  for (SprtModel model : {SprtModel::kLogistic, SprtModel::kNormalized}) {
+    const SprtTest test{-200, 200, 0.05, 0.05, model};
+    double previous = 0;
+    for (uint64_t n = 1000; n < (uint64_t{1} << 62); n *= 10) {
+      INFO("model " << static_cast<int>(model) << ", " << n << " wins");
+      const double llr = sprt_llr_trinomial(test, n, 0, 0);
+      REQUIRE(std::isfinite(llr));
+      CHECK(llr > previous);
+      previous = llr;
+      CHECK(std::isfinite(sprt_llr_trinomial(test, n, n / 3, n / 7)));
+      CHECK(std::isfinite(sprt_llr_pentanomial(test, {0, n, 0, 0, 0})));
+      CHECK(std::isfinite(sprt_llr_pentanomial(test, {n / 5, n, n / 2, n, n / 5 + 1})));
     }
   }
 }

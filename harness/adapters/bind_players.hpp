@@ -20,8 +20,8 @@ std::vector<typename List::Bound> bind_players(const std::vector<PlayerConfig>& 
   for (const PlayerConfig& player : players) {
     auto b = List::bind(player.strategy, player.params);
     if (!b) {
-      throw std::logic_error(std::string(engine) + " adapter: unknown strategy '" +
-                             player.strategy + "'");
+      throw std::logic_error("internal error: " + std::string(engine) +
+                             " adapter: unknown strategy '" + player.strategy + "'");
     }
     bound.push_back(std::move(*b));
   }

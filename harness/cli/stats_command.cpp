@@ -21,11 +21,33 @@ std::string elo_text(const EloEstimate& e) {
   return estimate_text(e.elo, e.elo_error, 2);
 }
 
+// The verdict of an SPRT at `llr`.
+const char* verdict(const SprtTest& t, double llr) {
+  if (llr >= t.upper_bound()) return "H1 accepted";
+  return llr <= t.lower_bound() ? "H0 accepted" : "continue";
+}
+
+// Counts must add up to at most 2^53 (so that every total is exact in a double).
+bool counts_in_range(const std::vector<uint64_t>& counts) {
+  constexpr uint64_t kMax = uint64_t{1} << 53;
+  uint64_t total = 0;
+  for (uint64_t c : counts) {
+    if (c > kMax - total) return false;
+    total += c;
+  }
+  return true;
+}
+
 }  // namespace
 
 int stats_command(const StatsOptions& options) {
   const bool penta = !options.pentanomial.empty();
   const auto& given = penta ? options.pentanomial : options.trinomial;
+  if (!counts_in_range(given)) {
+    fmt::print(stderr, "arena: stats: {}: the counts add up to more than 2^53\n",
+               penta ? "--penta" : "--wld");
+    return 2;
+  }
   const std::array<uint64_t, 5> pairs =
       penta ? std::array<uint64_t, 5>{given[0], given[1], given[2], given[3], given[4]}
             : std::array<uint64_t, 5>{};
@@ -38,16 +60,19 @@ int stats_command(const StatsOptions& options) {
   }
   if (options.json) {
     nlohmann::ordered_json out;
+    out[penta ? "pairs" : "games"] = static_cast<uint64_t>(e.n);
     out["score"] = e.score;
     out["elo"] = number(e.elo);
     out["elo_error"] = number(e.elo_error);
     out["nelo"] = number(e.nelo);
     out["nelo_error"] = number(e.nelo_error);
     out["los"] = e.los;
+    out[penta ? "wl_dd_ratio" : "draw_ratio"] = e.draw_ratio;
     if (options.sprt) {
-      out["llr"] = llr;
+      out["llr"] = number(llr);
       out["lower_bound"] = options.sprt->lower_bound();
       out["upper_bound"] = options.sprt->upper_bound();
+      out["verdict"] = verdict(*options.sprt, llr);
     }
     fmt::print("{}\n", out.dump(2));
     return 0;
@@ -60,11 +85,8 @@ int stats_command(const StatsOptions& options) {
   fmt::print("{:<12} {:.2f}%\n", penta ? "WL+DD ratio" : "draw ratio", 100 * e.draw_ratio);
   if (options.sprt) {
     const SprtTest& t = *options.sprt;
-    const char* verdict = llr >= t.upper_bound()
-                              ? "H1 accepted"
-                              : (llr <= t.lower_bound() ? "H0 accepted" : "continue");
     fmt::print("{:<12} {:.4f} in [{:.4f}, {:.4f}]: {}  ({} bounds [{}, {}], alpha {}, beta {})\n",
-               "LLR", llr, t.lower_bound(), t.upper_bound(), verdict,
+               "LLR", llr, t.lower_bound(), t.upper_bound(), verdict(t, llr),
                t.model == SprtModel::kLogistic ? "logistic" : "normalized", t.elo0, t.elo1, t.alpha,
                t.beta);
   }

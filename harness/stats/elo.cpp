@@ -95,12 +95,14 @@ Moments pentanomial(const std::array<uint64_t, 5>& pairs) {
 double elo_of_score(double score) {
   if (score <= 0) return -kInf;
   if (score >= 1) return kInf;
-  return -400 * std::log10(1 / score - 1);
+  return -400 * std::log10(1 / score - 1) + 0.0;  // + 0.0: an even score is +0, never -0
 }
 
 EloEstimate estimate_trinomial(uint64_t wins, uint64_t losses, uint64_t draws) {
-  const double games = static_cast<double>(wins + losses + draws);
-  return estimate(trinomial(wins, losses, draws), 1.0, games > 0 ? draws / games : 0.0);
+  const double games =
+      static_cast<double>(wins) + static_cast<double>(losses) + static_cast<double>(draws);
+  return estimate(trinomial(wins, losses, draws), 1.0,
+                  games > 0 ? static_cast<double>(draws) / games : 0.0);
 }
 
 EloEstimate estimate_pentanomial(const std::array<uint64_t, 5>& pairs) {

@@ -24,12 +24,15 @@ struct Empirical {
   Dist<K> p{};
 };
 
+// Counts above kExactGames in total are scaled down to it (see gsprt).
+constexpr double kExactGames = 1ull << 36;
+
 template <size_t K>
-Empirical<K> empirical(const std::array<uint64_t, K>& counts) {
+Empirical<K> empirical(const std::array<uint64_t, K>& counts, double scale) {
   Empirical<K> e;
   for (size_t i = 0; i < K; ++i) {
     e.scores[i] = static_cast<double>(i) / (K - 1);
-    e.p[i] = counts[i] == 0 ? kZeroCount : static_cast<double>(counts[i]);
+    e.p[i] = counts[i] == 0 ? kZeroCount : static_cast<double>(counts[i]) * scale;
     e.n += e.p[i];
   }
   for (double& p : e.p)
@@ -142,15 +145,21 @@ double logistic_score(double elo) {
 // `t_per_elo`: 1 / (800 / ln 10) per game, sqrt 2 times that per pair.
 template <size_t K>
 double gsprt(const SprtTest& test, const std::array<uint64_t, K>& counts, double t_per_elo) {
-  uint64_t games = 0;
+  double games = 0;  // a double: counts near 2^64 must not wrap around
   for (uint64_t c : counts)
-    games += c;
+    games += static_cast<double>(c);
   if (games == 0) return 0;  // no evidence either way
-  const Empirical<K> e = empirical(counts);
-  if (test.model == SprtModel::kLogistic) {
-    return llr(e, fit_score(e, logistic_score(test.elo0)), fit_score(e, logistic_score(test.elo1)));
-  }
-  return llr(e, fit_t_value(e, test.elo0 * t_per_elo), fit_t_value(e, test.elo1 * t_per_elo));
+  // Beyond 2^36 games a regularised zero count (1e-3) is below double
+  // precision next to the others and the fit breaks down; the LLR is then that
+  // of the same proportions over 2^36 games, scaled back up (the LLR is the
+  // count times a mean log-likelihood ratio).
+  const double scale = games > kExactGames ? kExactGames / games : 1.0;
+  const Empirical<K> e = empirical(counts, scale);
+  const double per_scaled =
+      test.model == SprtModel::kLogistic
+          ? llr(e, fit_score(e, logistic_score(test.elo0)), fit_score(e, logistic_score(test.elo1)))
+          : llr(e, fit_t_value(e, test.elo0 * t_per_elo), fit_t_value(e, test.elo1 * t_per_elo));
+  return per_scaled / scale;
 }
 
 }  // namespace
