@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "engines/chinese_checkers/describe.hpp"
 #include "engines/chinese_checkers/game.hpp"
 #include "harness/adapters/adapters.hpp"
 #include "harness/adapters/bind_players.hpp"
@@ -77,6 +78,57 @@ class PlayMatch final : public SeatedMatch {
           Outcome::kByRank,
           static_cast<int>(s)});
     }
+  }
+
+  // The star after every move, with the moving piece's path.
+  std::optional<GameReplay> replay_seated(const SeatedGame& game,
+                                          const MoveLog& moves) const override {
+    GameReplay replay{cc::star_legend(), {}, {}};
+    for (size_t s = 0; s < game.lineup.size(); ++s)
+      replay.legend.push_back(fmt::format("seat {}: {}", s + 1, name(game.lineup[s])));
+    cc::State state = cc::State::initial(rules_);
+    replay.start = cc::render_star(state);
+    const auto entries = moves.entries();
+    size_t next = 0;
+    while (!state.game_over() && next < entries.size()) {
+      const int seat = state.side_to_move();
+      const std::string who = fmt::format("seat {} ({})", seat + 1, name(game.lineup[seat]));
+      if (!cc::has_move(state)) {
+        state.pass();
+        replay.steps.push_back({-1,
+                                who + " has no move and passes",
+                                {{"seat", seat}, {"pass", true}},
+                                cc::render_star(state)});
+        continue;
+      }
+      const MoveLog::Entry& e = entries[next++];
+      if (e.variant != game.lineup[seat]) throw RecordMismatch("a move by a seat not to move");
+      if (e.kind == MoveLog::Kind::kFault) {
+        replay.steps.push_back(fault_step(moves, e, who));
+        replay.steps.back().board = cc::render_star(state);
+        break;
+      }
+      const cc::Move m = cc::decode(static_cast<int>(moves.value(e)));
+      nlohmann::json move = {{"seat", seat}, {"from", m.from}, {"to", m.to}};
+      if (!cc::is_legal(state, m)) {
+        move["legal"] = false;
+        replay.steps.push_back({e.variant,
+                                fmt::format("{} moves {}-{}: not a legal move", who, m.from, m.to),
+                                move, cc::render_star(state)});
+        break;
+      }
+      const std::vector<int> path = cc::move_path(state, m);
+      state.apply(m);
+      move["path"] = path;
+      const bool step = cc::board().steps(m.from).test(m.to);
+      const size_t hops = step ? 0 : path.size() - 1;
+      replay.steps.push_back(
+          {e.variant,
+           fmt::format("{} moves {}-{}: {}", who, m.from, m.to,
+                       step ? "a step" : fmt::format("{} hop{}", hops, hops == 1 ? "" : "s")),
+           move, cc::render_star(state, path)});
+    }
+    return replay;
   }
 
   cc::Rules rules_;

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "engines/go_fish/describe.hpp"
 #include "engines/go_fish/play.hpp"
 #include "harness/adapters/adapters.hpp"
 #include "harness/adapters/bind_players.hpp"
@@ -70,6 +71,57 @@ class PlayMatch final : public SeatedMatch {
           Outcome::kByRank,
           static_cast<int>(s)});
     }
+  }
+
+  // Every hand after every ask (an omniscient view), the ask and its answer.
+  std::optional<GameReplay> replay_seated(const SeatedGame& game,
+                                          const MoveLog& moves) const override {
+    std::vector<std::string> names;
+    for (const int v : game.lineup)
+      names.push_back(name(v));
+    Rng deal(game.environment_seed);
+    const gf::Deck deck = gf::shuffled_deck(rules_, deal);
+    gf::Game g(rules_, deck.span());
+    GameReplay replay{{"> marks the seat to move; hands and the stock (in draw order) are shown "
+                       "to the viewer, not to the players"},
+                      gf::describe_table(g, names),
+                      {}};
+    for (const MoveLog::Entry& e : moves.entries()) {
+      if (e.kind == MoveLog::Kind::kFault) {
+        replay.steps.push_back(fault_step(moves, e, name(e.variant)));
+        continue;
+      }
+      if (g.over()) throw RecordMismatch("a move after the end of the game");
+      const int seat = g.to_move();
+      if (game.lineup[static_cast<size_t>(seat)] != e.variant)
+        throw RecordMismatch("the record's move is not by the seat to move");
+      const gf::Ask ask = gf::decode(static_cast<int>(moves.value(e)));
+      const std::vector<int8_t> stock(g.stock().begin(), g.stock().end());
+      const size_t seen = g.history().size();
+      try {
+        g.play(ask);
+      } catch (const std::invalid_argument& illegal) {
+        replay.steps.push_back({e.variant,
+                                names[static_cast<size_t>(seat)] + ": " + illegal.what(),
+                                {{"target", ask.target}, {"rank", ask.rank}, {"legal", false}},
+                                gf::describe_table(g, names)});
+        continue;
+      }
+      std::string text;
+      size_t drawn = 0;
+      for (size_t i = seen; i < g.history().size(); ++i) {
+        const gf::PublicEvent& event = g.history()[i];
+        const int card =
+            event.kind == gf::EventKind::kDraw && drawn < stock.size() ? stock[drawn++] : -1;
+        if (!text.empty()) text += "; ";
+        text += gf::describe_event(event, rules_, names, card);
+      }
+      replay.steps.push_back({e.variant,
+                              text,
+                              {{"seat", seat}, {"target", ask.target}, {"rank", ask.rank}},
+                              gf::describe_table(g, names)});
+    }
+    return replay;
   }
 
   gf::Rules rules_;

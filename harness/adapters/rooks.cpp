@@ -49,6 +49,8 @@ class SolveMatch final : public Match {
         groups_.push_back(fmt::format("n={}", n));
     }
     solvers_ = bind_players<rooks::Strategies>(config.players, "rooks");
+    for (const PlayerConfig& p : config.players)
+      names_.push_back(p.name);
   }
 
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
@@ -56,14 +58,8 @@ class SolveMatch final : public Match {
   std::vector<std::string> groups() const override { return groups_; }
 
   void play(uint64_t game, GameSink& sink, SeriesMemory* /*memory*/) const override {
-    int group = 0;
-    rooks::Board generated;
-    if (boards_.empty()) {
-      group = static_cast<int>(game % sizes_.size());
-      Rng environment(derive_seed(seed_, 0, game, Purpose::kEnvironment));
-      generated = rooks::random_board(static_cast<int>(sizes_[group]), fort_density_, environment);
-    }
-    const rooks::Board& board = boards_.empty() ? generated : boards_[game % boards_.size()];
+    const int group = group_of(game);
+    const rooks::Board board = board_of(game);
     const rooks::Segments segments(board);
     const auto optimum = static_cast<int64_t>(rooks::solve_exact(board).size());
     for (int v = 0; v < static_cast<int>(solvers_.size()); ++v) {
@@ -85,7 +81,65 @@ class SolveMatch final : public Match {
     }
   }
 
+  // Each variant's placement on the game's board.
+  std::optional<GameReplay> replay(uint64_t game, const MoveLog& moves, int only) const override {
+    const rooks::Board board = board_of(game);
+    const auto optimum = rooks::solve_exact(board).size();
+    GameReplay replay{{"R a rook   X a fort   . an open cell"}, draw(board, {}), {}};
+    for (const MoveLog::Entry& e : moves.entries()) {
+      if (only >= 0 && e.variant != only) continue;
+      const std::string& who = names_[static_cast<size_t>(e.variant)];
+      if (e.kind == MoveLog::Kind::kFault) {
+        replay.steps.push_back(fault_step(moves, e, who));
+        replay.steps.back().board = draw(board, {});
+        continue;
+      }
+      const auto values = moves.values(e);
+      const rooks::Placement placed(values.begin(), values.end());
+      const bool legal = rooks::legal(board, placed);
+      std::vector<std::vector<int>> cells;
+      for (const int32_t cell : placed)
+        cells.push_back({cell / board.n, cell % board.n});
+      replay.steps.push_back(
+          {e.variant,
+           fmt::format("{} places {} rooks{} (the optimum is {})", who, placed.size(),
+                       legal ? "" : ", some attacking each other or on forts", optimum),
+           {{"rooks", cells}, {"legal", legal}, {"optimum", optimum}},
+           draw(board, legal ? placed : rooks::Placement{})});
+    }
+    return replay;
+  }
+
  private:
+  // Boards up to this side are drawn in a replay; larger ones are described.
+  static constexpr int kDrawnSide = 100;
+  static std::vector<std::string> draw(const rooks::Board& board, const rooks::Placement& placed) {
+    if (board.n > kDrawnSide) {
+      return {fmt::format("a {0}x{0} board with {1} open cells{2}", board.n, board.open_cells(),
+                          placed.empty() ? "" : fmt::format(", {} rooks", placed.size()))};
+    }
+    std::vector<std::string> lines;
+    const std::string text = rooks::render(board, placed);
+    for (size_t at = 0; at < text.size();) {
+      const size_t end = text.find('\n', at);
+      lines.push_back(text.substr(at, end - at));
+      if (end == std::string::npos) break;
+      at = end + 1;
+    }
+    return lines;
+  }
+
+  int group_of(uint64_t game) const {
+    return boards_.empty() ? static_cast<int>(game % sizes_.size()) : 0;
+  }
+  // The board of game `game`: generated from the seed, or from the board file.
+  rooks::Board board_of(uint64_t game) const {
+    if (!boards_.empty()) return boards_[game % boards_.size()];
+    Rng environment(derive_seed(seed_, 0, game, Purpose::kEnvironment));
+    return rooks::random_board(static_cast<int>(sizes_[static_cast<size_t>(group_of(game))]),
+                               fort_density_, environment);
+  }
+
   // The solver's placement, timed; one that breaks the rules is an illegal move.
   rooks::Placement solve_checked(int v, uint64_t game, const rooks::Board& board,
                                  const rooks::Segments& segments, Rng& rng, GameSink& sink) const {
@@ -107,6 +161,7 @@ class SolveMatch final : public Match {
   std::vector<rooks::Board> boards_;
   std::vector<std::string> groups_;
   std::vector<rooks::Strategies::Bound> solvers_;
+  std::vector<std::string> names_;
   std::vector<MetricSpec> metrics_ = {{"rooks", "rooks", "rooks placed"},
                                       {"gap", "rooks", "optimum minus rooks placed"},
                                       {"n", "cells", "board side"}};

@@ -22,6 +22,8 @@ SeatedMatch::SeatedMatch(const RunConfig& config, uint64_t seed, int seats)
       seed_(seed),
       games_per_table_(config.games),
       paired_(config.pairs) {
+  for (const PlayerConfig& p : config.players)
+    names_.push_back(p.name);
   if (seats > kMaxSeats) {
     throw config.error_at("rules.players", fmt::format("at most {} seats", kMaxSeats));
   }
@@ -40,7 +42,7 @@ std::vector<std::string> SeatedMatch::groups() const {
   return names;
 }
 
-void SeatedMatch::play(uint64_t index, GameSink& sink, SeriesMemory* /*memory*/) const {
+SeatedGame SeatedMatch::seated_game(uint64_t index) const {
   const Seating::Place place = seating_.locate(index, games_per_table_);
   const uint64_t game = index % games_per_table_;
   SeatedGame seated;
@@ -50,12 +52,23 @@ void SeatedMatch::play(uint64_t index, GameSink& sink, SeriesMemory* /*memory*/)
       derive_seed(seed_, place.table, paired_ ? place.deal : game, Purpose::kEnvironment);
   for (size_t s = 0; s < place.lineup.size(); ++s)
     seated.seat_seeds[s] = derive_seed(seed_, place.table, game, player_purpose(s));
-  for (size_t s = 0; s < place.lineup.size(); ++s)
-    sink.seat(place.lineup[s], static_cast<int>(s));
+  return seated;
+}
+
+void SeatedMatch::play(uint64_t index, GameSink& sink, SeriesMemory* /*memory*/) const {
+  const SeatedGame seated = seated_game(index);
+  for (size_t s = 0; s < seated.lineup.size(); ++s)
+    sink.seat(seated.lineup[s], static_cast<int>(s));
   if (pairs_two_seats()) {
+    const Seating::Place place = seating_.locate(index, games_per_table_);
     sink.set_pair(place.table * (games_per_table_ / 2) + place.deal);
   }
   play_seated(seated, sink);
+}
+
+std::optional<GameReplay> SeatedMatch::replay(uint64_t index, const MoveLog& moves,
+                                              int /*only*/) const {
+  return replay_seated(seated_game(index), moves);
 }
 
 }  // namespace arena

@@ -59,17 +59,29 @@ class SeatedMatch : public Match {
   // The two games of a two-seat pair run in order on one worker (pentanomials).
   uint64_t series_length() const override { return pairs_two_seats() ? 2 : 1; }
   void play(uint64_t index, GameSink& sink, SeriesMemory* memory) const final;
+  std::optional<GameReplay> replay(uint64_t index, const MoveLog& moves, int only) const final;
 
  protected:
   virtual void play_seated(const SeatedGame& game, GameSink& sink) const = 0;
+  // The game's moves (as replay() promises) for its seats and deal.
+  virtual std::optional<GameReplay> replay_seated(const SeatedGame& /*game*/,
+                                                  const MoveLog& /*moves*/) const {
+    return std::nullopt;
+  }
   const Seating& seating() const { return seating_; }
+  // The name of variant `v` in the config (for replays).
+  const std::string& name(int v) const { return names_[static_cast<size_t>(v)]; }
 
  private:
   bool pairs_two_seats() const {
     return paired_ && seating_.orders() == 2 && seating_.seats() == 2;
   }
 
+  // Game `index`'s seats, deal and seat seeds.
+  SeatedGame seated_game(uint64_t index) const;
+
   Seating seating_;
+  std::vector<std::string> names_;
   uint64_t seed_;
   uint64_t games_per_table_;
   bool paired_;

@@ -35,8 +35,10 @@ void sync_file(const fs::path& path) {
 }
 
 // Version 2 added forfeit counts to the statistics and the `forfeit` column
-// to games.csv: files of version 1 cannot be continued or merged.
-constexpr int kFormatVersion = 3;  // 3: five kinds of forfeit (external strategies)
+// to games.csv, 3 five kinds of forfeit (external strategies), 4 the states of
+// gzip files and moves.jsonl.gz and the games worth a look: files of an
+// earlier version cannot be continued or merged.
+constexpr int kFormatVersion = 4;
 
 void check_version(const Json& j, const fs::path& file, const char* what) {
   const auto it = j.is_object() ? j.find("version") : j.end();
@@ -52,10 +54,12 @@ void check_version(const Json& j, const fs::path& file, const char* what) {
 }  // namespace
 
 void write_checkpoint(const fs::path& dir, const Checkpoint& c) {
-  const Json j{
-      {"version", kFormatVersion}, {"config", c.config},         {"seed", c.seed},
-      {"next_game", c.next_game},  {"rows_bytes", c.rows_bytes}, {"wall_seconds", c.wall_seconds},
-      {"stats", c.stats.to_json()}};
+  Json files = Json::object();
+  for (const auto& [name, state] : c.files)
+    files[name] = state.to_json();
+  const Json j{{"version", kFormatVersion}, {"config", c.config}, {"seed", c.seed},
+               {"next_game", c.next_game},  {"files", files},     {"wall_seconds", c.wall_seconds},
+               {"stats", c.stats.to_json()}};
   const fs::path temp = dir / (std::string(kCheckpointFile) + ".tmp");
   {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
@@ -77,7 +81,8 @@ std::optional<Checkpoint> read_checkpoint(const fs::path& dir) {
     c.config = j.at("config").get<std::string>();
     c.seed = j.at("seed").get<uint64_t>();
     c.next_game = j.at("next_game").get<uint64_t>();
-    c.rows_bytes = j.at("rows_bytes").get<uint64_t>();
+    for (const auto& [name, state] : j.at("files").items())
+      c.files[name] = AppendState::from_json(state);
     c.wall_seconds = j.at("wall_seconds").get<double>();
     c.stats = RunStats::from_json(j.at("stats"));
     return c;

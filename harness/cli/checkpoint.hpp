@@ -1,20 +1,23 @@
 // Checkpoints of a run in progress, and the shard files `arena merge` reads.
 //
 // Contract: a checkpoint records, for one results folder in the making, the
-// config as resolved (with its seed), the next game index to play, how many
-// bytes of games.csv belong to the games before it, and the exact results of
+// config as resolved (with its seed), the next game index to play, the state
+// of each file written per game (games.csv or games.csv.gz, moves.jsonl.gz:
+// its bytes on disk that belong to the games before it, and for gzip files
+// the text not yet compressed; see AppendFile), and the exact results of
 // those games (RunStats as JSON). It is written atomically (temporary file,
-// fsync, rename) after games.csv was flushed and synced to at least that
-// length, so after an interruption at any moment, even kill -9, the last
-// checkpoint is consistent with the rows on disk: resuming truncates
-// games.csv to `rows_bytes` and plays on from `next_game`.
+// fsync, rename) after those files were synced, so after an interruption at
+// any moment, even kill -9, the last checkpoint is consistent with them:
+// resuming cuts each file back to its state and plays on from `next_game`.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 
+#include "harness/output/append_file.hpp"
 #include "harness/output/results_dir.hpp"
 #include "harness/runner/run_stats.hpp"
 
@@ -24,8 +27,8 @@ struct Checkpoint {
   std::string config;  // config.resolved.yaml text (threads left out: they change nothing)
   uint64_t seed = 0;
   uint64_t next_game = 0;
-  uint64_t rows_bytes = 0;
-  double wall_seconds = 0;  // time spent before the checkpoint, for games/s
+  std::map<std::string, AppendState> files;  // by file name in the results folder
+  double wall_seconds = 0;                   // time spent before the checkpoint, for games/s
   RunStats stats{0, 0};
 };
 

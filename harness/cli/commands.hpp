@@ -58,6 +58,17 @@ struct PerftOptions {
 // the start for every depth up to D, with the time each took.
 int perft_command(const PerftOptions& options);
 
+struct ReplayOptions {
+  std::string dir;                     // a results folder of arena run (finished or interrupted)
+  uint64_t game = 0;                   // the game index (games.csv's first column)
+  std::optional<std::string> variant;  // where variants play apart: only this one's game
+  bool json = false;                   // the documented JSON instead of text
+  std::optional<std::string> html;     // a self-contained page that steps through the game
+};
+
+// `arena replay DIR --game N`: one game move by move, checked against games.csv.
+int replay_command(const ReplayOptions& options, const Registry& registry);
+
 struct MergeOptions {
   std::vector<std::string> dirs;  // shard results folders
   std::optional<std::string> out;

@@ -70,7 +70,7 @@ class Workers {
 // Rank 0: run_games (harness/runner/runner.hpp) across every rank, same
 // contract. `plan.threads` is rank 0's; each worker uses the config's threads
 // (0: all cores of its node).
-RunStats run_games_distributed(const Match& match, const RunPlan& plan, std::FILE* rows,
+RunStats run_games_distributed(const Match& match, const RunPlan& plan, GameWriter* out,
                                Progress* progress);
 
 // Ranks > 0: receives the config, plays slices until rank 0 says the run is

@@ -42,6 +42,7 @@ constexpr int64_t kDone = 0;
 constexpr int64_t kRound = 1;
 constexpr int kTagReport = 1;
 constexpr int kTagRows = 2;
+constexpr int kTagMoves = 3;
 
 bool launched_by_mpi() {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"}) {
@@ -96,23 +97,9 @@ RunPlan slice_plan(const RunPlan& plan, std::pair<uint64_t, uint64_t> slice) {
   part.variant_names = plan.variant_names;
   part.decision_budget_ns = plan.decision_budget_ns;
   part.bots = plan.bots;  // the rank's own programs
+  part.moves = plan.moves;
   return part;
 }
-
-// Rows written to memory (a worker sends them; rank 0 writes its own directly).
-struct MemoryRows {
-  char* data = nullptr;
-  size_t size = 0;
-  std::FILE* file = open_memstream(&data, &size);
-  ~MemoryRows() {
-    if (file) std::fclose(file);
-    std::free(data);
-  }
-  std::string take() {
-    std::fflush(file);
-    return std::string(data, size);
-  }
-};
 
 Json forfeits_json(const std::vector<ForfeitNote>& notes) {
   Json out = Json::array();
@@ -142,21 +129,26 @@ WorkerRun prepare_worker(const std::string& yaml, const std::string& file,
   return run;
 }
 
-// A worker's reply for one round: its counts and rows, or why it has none.
-std::pair<std::string, std::string> play_slice(const WorkerRun* run, const std::string& error,
-                                               uint64_t begin, uint64_t end) {
-  if (!run) return {dump(Json{{"error", error}}), ""};
+// A worker's reply for one round: its counts, rows and recorded moves, or why it has none.
+struct SliceReply {
+  std::string report;
+  std::string rows;
+  std::string moves;
+};
+SliceReply play_slice(const WorkerRun* run, const std::string& error, uint64_t begin,
+                      uint64_t end) {
+  if (!run) return {dump(Json{{"error", error}}), "", ""};
   try {
     RunPlan part = slice_plan(
         run->plan, slice_of(begin, end, run->match->series_length(), world_rank(), world_size()));
     std::vector<ForfeitNote> notes;
     part.on_forfeit = [&](const ForfeitNote& note) { notes.push_back(note); };
-    MemoryRows rows;
-    const RunStats stats = run_games(*run->match, part, rows.file, nullptr);
+    MemoryWriter out;
+    const RunStats stats = run_games(*run->match, part, &out, nullptr);
     return {dump(Json{{"stats", stats.to_json()}, {"forfeits", forfeits_json(notes)}}),
-            rows.take()};
+            std::move(out.rows), std::move(out.moves)};
   } catch (const std::exception& e) {
-    return {dump(Json{{"error", e.what()}}), ""};
+    return {dump(Json{{"error", e.what()}}), "", ""};
   }
 }
 
@@ -208,7 +200,7 @@ namespace {
 // Appends the workers' rows, counts and forfeit notes of one round, rank by
 // rank. Every worker's messages are received before any error is raised: a
 // worker left blocked in a send would hang the end of the job.
-void merge_workers(const RunPlan& plan, std::exception_ptr own_error, std::FILE* rows,
+void merge_workers(const RunPlan& plan, std::exception_ptr own_error, GameWriter* out,
                    RunStats& total) {
   const int ranks = world_size();
   std::vector<Json> reports;  // small: counts only; the rows follow one rank at a time
@@ -217,8 +209,10 @@ void merge_workers(const RunPlan& plan, std::exception_ptr own_error, std::FILE*
   const auto failed = std::find_if(reports.begin(), reports.end(),
                                    [](const Json& report) { return report.contains("error"); });
   if (own_error || failed != reports.end()) {
-    for (int r = 1; r < ranks; ++r)
+    for (int r = 1; r < ranks; ++r) {
       receive_bytes(r, kTagRows);
+      receive_bytes(r, kTagMoves);
+    }
     if (own_error) std::rethrow_exception(own_error);
     throw std::runtime_error(fmt::format("MPI rank {}: {}", failed - reports.begin() + 1,
                                          (*failed)["error"].get<std::string>()));
@@ -226,9 +220,9 @@ void merge_workers(const RunPlan& plan, std::exception_ptr own_error, std::FILE*
   for (int r = 1; r < ranks; ++r) {
     const Json& report = reports[static_cast<size_t>(r - 1)];
     const std::string worker_rows = receive_bytes(r, kTagRows);
+    const std::string worker_moves = receive_bytes(r, kTagMoves);
     total += RunStats::from_json(report["stats"]);
-    if (rows && std::fwrite(worker_rows.data(), 1, worker_rows.size(), rows) != worker_rows.size())
-      throw std::runtime_error("cannot write games.csv (disk full?)");
+    if (out) out->write(worker_rows, worker_moves);
     if (!plan.on_forfeit) continue;
     for (const Json& n : report["forfeits"]) {
       plan.on_forfeit({n[0].get<uint64_t>(), n[1].get<int>(), static_cast<Fault>(n[2].get<int>()),
@@ -239,10 +233,10 @@ void merge_workers(const RunPlan& plan, std::exception_ptr own_error, std::FILE*
 
 }  // namespace
 
-RunStats run_games_distributed(const Match& match, const RunPlan& plan, std::FILE* rows,
+RunStats run_games_distributed(const Match& match, const RunPlan& plan, GameWriter* out,
                                Progress* progress) {
   const int ranks = world_size();
-  if (ranks < 2) return run_games(match, plan, rows, progress);
+  if (ranks < 2) return run_games(match, plan, out, progress);
   const uint64_t series = match.series_length();
   RunStats total = plan.initial
                        ? *plan.initial
@@ -268,11 +262,11 @@ RunStats run_games_distributed(const Match& match, const RunPlan& plan, std::FIL
     own.on_forfeit = plan.on_forfeit;
     std::exception_ptr own_error;
     try {
-      total += run_games(match, own, rows, nullptr);  // rank 0's slice comes first in game order
+      total += run_games(match, own, out, nullptr);  // rank 0's slice comes first in game order
     } catch (...) {
       own_error = std::current_exception();
     }
-    merge_workers(plan, own_error, rows, total);
+    merge_workers(plan, own_error, out, total);
     if (progress) progress->add(end - next);
     if (plan.on_merged) plan.on_merged(total, end);
     next = end;
@@ -305,10 +299,11 @@ int serve_as_worker(const Registry& registry) {
     std::array<int64_t, 3> command{};
     broadcast(command);
     if (command[0] == kDone) return error.empty() ? 0 : 1;
-    const auto [report, rows] = play_slice(run.get(), error, static_cast<uint64_t>(command[1]),
-                                           static_cast<uint64_t>(command[2]));
-    send_bytes(report, kTagReport);
-    send_bytes(rows, kTagRows);
+    const SliceReply reply = play_slice(run.get(), error, static_cast<uint64_t>(command[1]),
+                                        static_cast<uint64_t>(command[2]));
+    send_bytes(reply.report, kTagReport);
+    send_bytes(reply.rows, kTagRows);
+    send_bytes(reply.moves, kTagMoves);
   }
 }
 

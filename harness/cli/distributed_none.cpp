@@ -16,9 +16,9 @@ int world_size() {
 Workers::~Workers() = default;
 void Workers::start(const std::string& /*resolved_yaml*/, const std::string& /*config_file*/) {}
 
-RunStats run_games_distributed(const Match& match, const RunPlan& plan, std::FILE* rows,
+RunStats run_games_distributed(const Match& match, const RunPlan& plan, GameWriter* out,
                                Progress* progress) {
-  return run_games(match, plan, rows, progress);
+  return run_games(match, plan, out, progress);
 }
 
 int serve_as_worker(const Registry& /*registry*/) {

@@ -154,6 +154,31 @@ void add_report(CLI::App& app, int& exit_code) {
   report->callback([dir, &exit_code] { exit_code = report_command(*dir); });
 }
 
+void add_replay(CLI::App& app, const Registry& registry, int& exit_code) {
+  auto options = std::make_shared<ReplayOptions>();
+  auto* replay = app.add_subcommand(
+      "replay",
+      "show one game of a run move by move, with the board after each move; from the seed, or "
+      "from moves.jsonl.gz for games the seed cannot rebuild; checked against games.csv");
+  replay->add_option("dir", options->dir, "a results folder written by 'arena run'")
+      ->required()
+      ->type_name("DIR");
+  replay->add_option("--game", options->game, "the game's index (games.csv's first column)")
+      ->required()
+      ->type_name("N");
+  replay->add_option("--variant", options->variant,
+                     "where variants play apart on one board each (solo, rooks): only this one's");
+  auto* json = replay->add_flag("--json", options->json,
+                                "print the moves and boards as JSON (docs/results.md)");
+  replay
+      ->add_option("--html", options->html,
+                   "write a self-contained page that steps through the game")
+      ->type_name("FILE")
+      ->excludes(json);
+  replay->callback(
+      [options, &registry, &exit_code] { exit_code = replay_command(*options, registry); });
+}
+
 void add_perft(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<PerftOptions>();
   auto* perft = app.add_subcommand(
@@ -304,6 +329,7 @@ int main(int argc, char** argv) {
   add_solve(app, exit_code);
   add_merge(app, registry, exit_code);
   add_report(app, exit_code);
+  add_replay(app, registry, exit_code);
   add_perft(app, exit_code);
   add_bench(app, registry, exit_code);
   add_stats(app, exit_code);

@@ -11,6 +11,7 @@
 #include "harness/cli/commands.hpp"
 #include "harness/cli/run_support.hpp"
 #include "harness/config/resolved.hpp"
+#include "harness/output/append_file.hpp"
 #include "harness/output/report.hpp"
 #include "harness/output/results_dir.hpp"
 #include "harness/stats/expectations.hpp"
@@ -50,14 +51,39 @@ std::vector<std::pair<fs::path, ShardResult>> read_shards(const std::vector<std:
   return shards;
 }
 
-// games.csv of every shard in order, with the header once.
-void append_rows(const fs::path& from, std::ofstream& to, bool with_header) {
-  std::ifstream in(from / "games.csv", std::ios::binary);
-  if (!in) throw InputError((from / "games.csv").string() + ": cannot read");
-  std::string header;
-  std::getline(in, header);
-  if (with_header) to << header << '\n';
-  to << in.rdbuf();
+// The files every shard wrote per game (games.csv or games.csv.gz,
+// moves.jsonl.gz), appended in shard order into `staged`: the same bytes as
+// one process writes (AppendFile's members depend only on the text). The
+// header of games.csv comes once, from the first shard.
+void merge_game_files(const std::vector<std::pair<fs::path, ShardResult>>& shards,
+                      const RunConfig& config, const StagedResults& staged) {
+  const auto merge = [&](const std::string& name, AppendFile::Kind kind, bool header) {
+    AppendFile out(staged.path(name), kind, std::nullopt);
+    for (size_t i = 0; i < shards.size(); ++i) {
+      const fs::path from = shards[i].first / name;
+      if (!fs::exists(from))
+        throw InputError(from.string() + ": missing (a shard of this run writes it)");
+      bool first_line = true;
+      for_each_line(from, [&](std::string_view line) {
+        if (header && first_line && i > 0) {
+          first_line = false;
+          return true;
+        }
+        first_line = false;
+        out.append(line);
+        out.append("\n");
+        return true;
+      });
+    }
+    out.finish();
+  };
+  if (const std::string name = config.output.games_file(); !name.empty()) {
+    merge(name,
+          config.output.games_csv == GamesCsv::kGzip ? AppendFile::Kind::kGzip
+                                                     : AppendFile::Kind::kPlain,
+          true);
+  }
+  if (config.output.moves != MovesRecord::kNone) merge(kMovesFile, AppendFile::Kind::kGzip, false);
 }
 
 }  // namespace
@@ -80,12 +106,7 @@ int merge_command(const MergeOptions& options, const Registry& registry) {
       info.threads = std::max(info.threads, s.threads);
     }
     StagedResults staged(options.out ? fs::path(*options.out) : fs::path("results") / config.name);
-    {
-      std::ofstream rows(staged.path("games.csv"), std::ios::binary);
-      for (size_t i = 0; i < shards.size(); ++i)
-        append_rows(shards[i].first, rows, i == 0);
-      if (!rows.flush()) throw std::runtime_error("cannot write games.csv");
-    }
+    merge_game_files(shards, config, staged);
     const auto expectations = check_expectations(config, match->metrics(), stats);
     const auto summary = summary_json(config, info, *match, stats, expectations);
     staged.write_file("summary.json", summary.dump(2) + "\n");

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <set>
 #include <stdexcept>
@@ -23,43 +24,61 @@
 namespace arena {
 namespace {
 
-// games.csv of the staging folder, opened for appending: fresh with its
-// header, or cut back to the checkpoint (later rows belong to games that will
-// be played again). Flushes reach the disk before a checkpoint counts them.
-class RowsFile {
+// The files written per game in the staging folder (games.csv plain or
+// gzip, moves.jsonl.gz; by the config's output settings): fresh, or cut back
+// to the checkpoint (later rows and moves belong to games played again).
+class GameFiles final : public GameWriter {
  public:
-  explicit RowsFile(const RunContext& run) : buffer_(1 << 20) {
-    const auto path = run.staged.path("games.csv");
-    if (!run.resume) {
-      file_.reset(std::fopen(path.c_str(), "wb"));
-      if (file_) std::fputs(csv_header(run.match.metrics()).c_str(), file_.get());
-    } else {
-      file_.reset(std::fopen(path.c_str(), "r+b"));
-      if (file_ &&
-          ::ftruncate(fileno(file_.get()), static_cast<off_t>(run.resume->rows_bytes)) != 0)
-        file_.reset();
-      if (file_) std::fseek(file_.get(), 0, SEEK_END);
+  explicit GameFiles(const RunContext& run) {
+    const OutputConfig& output = run.config.output;
+    if (const std::string name = output.games_file(); !name.empty()) {
+      games_name_ = name;
+      games_ = open(
+          run, name,
+          output.games_csv == GamesCsv::kGzip ? AppendFile::Kind::kGzip : AppendFile::Kind::kPlain);
+      if (!run.resume) games_->append(csv_header(run.match.metrics()));
     }
-    if (!file_) throw std::runtime_error("cannot open games.csv");
-    std::setvbuf(file_.get(), buffer_.data(), _IOFBF, buffer_.size());
+    if (output.moves != MovesRecord::kNone) moves_ = open(run, kMovesFile, AppendFile::Kind::kGzip);
   }
 
-  std::FILE* get() const { return file_.get(); }
+  void write(std::string_view rows, std::string_view moves) override {
+    if (games_) games_->append(rows);
+    if (moves_) moves_->append(moves);
+  }
 
-  // Flushes and syncs; the bytes written so far.
-  uint64_t sync() const {
-    if (std::fflush(file_.get()) != 0 || std::ferror(file_.get()) ||
-        ::fsync(fileno(file_.get())) != 0)
-      throw std::runtime_error("cannot write games.csv (disk full?)");
-    return static_cast<uint64_t>(std::ftell(file_.get()));
+  // Everything so far on disk (synced): the states a checkpoint records.
+  std::map<std::string, AppendState> sync() const {
+    std::map<std::string, AppendState> states;
+    for (const auto& [name, file] : named())
+      if (file) states[name] = file->sync();
+    return states;
+  }
+
+  // The files are complete for what was played (a resume cuts back to the checkpoint).
+  void finish() const {
+    for (const auto& [name, file] : named())
+      if (file) file->finish();
   }
 
  private:
-  struct Closer {
-    void operator()(std::FILE* f) const { std::fclose(f); }
-  };
-  std::vector<char> buffer_;  // declared first: it outlives the file that uses it
-  std::unique_ptr<std::FILE, Closer> file_;
+  static std::unique_ptr<AppendFile> open(const RunContext& run, const std::string& name,
+                                          AppendFile::Kind kind) {
+    std::optional<AppendState> state;
+    if (run.resume) {
+      const auto it = run.resume->files.find(name);
+      if (it == run.resume->files.end())
+        throw InputError(name + " is not in the checkpoint: start the run again");
+      state = it->second;
+    }
+    return std::make_unique<AppendFile>(run.staged.path(name), kind, state);
+  }
+  std::vector<std::pair<std::string, AppendFile*>> named() const {
+    return {{games_name_, games_.get()}, {kMovesFile, moves_.get()}};
+  }
+
+  std::unique_ptr<AppendFile> games_;
+  std::unique_ptr<AppendFile> moves_;
+  std::string games_name_;
 };
 
 // Wall time of the run, including what the checkpoint had played before.
@@ -79,17 +98,17 @@ class RunClock {
 // Writes the run's checkpoints: at once (write), or when the interval passed (due).
 class Checkpointer {
  public:
-  Checkpointer(const RunContext& run, const RunInfo& info, const RowsFile& rows,
+  Checkpointer(const RunContext& run, const RunInfo& info, const GameFiles& files,
                const RunClock& clock)
       : run_(run),
         seed_(info.seed),
         identity_(config_identity(run.config, info.seed)),
-        rows_(rows),
+        files_(files),
         clock_(clock) {}
 
   void write(const RunStats& so_far, uint64_t next_game) const {
     write_checkpoint(run_.staged.staging_dir(),
-                     {identity_, seed_, next_game, rows_.sync(), clock_.seconds(), so_far});
+                     {identity_, seed_, next_game, files_.sync(), clock_.seconds(), so_far});
   }
 
   void due(const RunStats& so_far, uint64_t next_game) {
@@ -104,7 +123,7 @@ class Checkpointer {
   const RunContext& run_;
   uint64_t seed_;
   std::string identity_;
-  const RowsFile& rows_;
+  const GameFiles& files_;
   const RunClock& clock_;
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
@@ -144,6 +163,7 @@ RunPlan plan_of(const RunContext& run, const RunInfo& info) {
   if (run.resume) plan.initial = &run.resume->stats;
   plan.interrupt = &InterruptGuard::requested();
   plan.decision_budget_ns = run.config.limits.decision_budget_ns();
+  plan.moves = move_policy(run.config, run.match.game_count());
   plan.bots = run.bots;
   return plan;
 }
@@ -158,19 +178,19 @@ Slice slice_of(const RunOptions& options, uint64_t planned, uint64_t series) {
 }
 
 Played play_into(const RunContext& run, RunInfo& info) {
-  const RowsFile rows(run);
+  GameFiles files(run);
   const RunClock clock(run.resume ? run.resume->wall_seconds : 0);
-  Checkpointer checkpoints(run, info, rows, clock);
+  Checkpointer checkpoints(run, info, files, clock);
   RunPlan plan = plan_of(run, info);
   plan.on_forfeit = ForfeitReporter(run.config, run.options.quiet);
   if (!run.options.shard) {
     plan.on_merged = [&](const RunStats& so_far, uint64_t next) { checkpoints.due(so_far, next); };
   }
   Progress progress(plan.games - plan.first_game, Progress::style_for_stderr(run.options.quiet));
-  RunStats stats = run_games_distributed(run.match, plan, rows.get(), &progress);
+  RunStats stats = run_games_distributed(run.match, plan, &files, &progress);
   info.wall_seconds = clock.seconds();
   progress.finish();
-  rows.sync();
+  files.sync();
   const uint64_t before = run.resume ? run.resume->stats.games() : 0;
   Played played{std::move(stats), 0};
   played.next_game = plan.first_game + (played.stats.games() - before);
@@ -178,6 +198,7 @@ Played play_into(const RunContext& run, RunInfo& info) {
       evaluate_stop(run.config.stop, played.stats).stopped_by.empty()) {
     checkpoints.write(played.stats, played.next_game);  // interrupted: keep what was played
   }
+  files.finish();  // readable to the last game (a resume cuts back to the checkpoint)
   return played;
 }
 

@@ -31,11 +31,12 @@ ConfigError RunConfig::error_at(const std::string& path, const std::string& mess
 
 namespace {
 
-const std::vector<std::string> kTopLevelKeys = {"name",    "engine", "seed",   "games", "threads",
-                                                "mode",    "format", "anchor", "pairs", "rules",
-                                                "players", "expect", "stop",   "limits"};
+const std::vector<std::string> kTopLevelKeys = {"name",    "engine", "seed",   "games",  "threads",
+                                                "mode",    "format", "anchor", "pairs",  "rules",
+                                                "players", "expect", "stop",   "limits", "output"};
 const std::vector<std::string> kStopKeys = {"sprt", "ci_width", "max_games", "batch"};
 const std::vector<std::string> kLimitKeys = {"decision_ms"};
+const std::vector<std::string> kOutputKeys = {"games_csv", "moves"};
 const std::vector<std::string> kSprtKeys = {"elo0", "elo1", "alpha", "beta", "model"};
 const std::vector<std::string> kFormats = {"round-robin", "gauntlet", "head-to-head"};
 const std::vector<std::string> kExpectKeys = {"variant", "metric",    "stat",
@@ -106,6 +107,7 @@ class Loader {
   void parse_format(const YAML::Node& root);
   void parse_stop(const YAML::Node& root);
   void parse_limits(const YAML::Node& root);
+  void parse_output(const YAML::Node& root);
 
   const Registry& registry_;
   RunConfig config_;
@@ -399,6 +401,38 @@ void Loader::parse_limits(const YAML::Node& root) {
   }
 }
 
+void Loader::parse_output(const YAML::Node& root) {
+  const YAML::Node node = root["output"];
+  if (!node.IsDefined() || node.IsNull()) return;
+  if (!node.IsMap())
+    throw error(node, "output", fmt::format("expected a map, got {}", kind_of(node)));
+  check_keys(node, "output", kOutputKeys, "the output settings");
+  OutputConfig& out = config_.output;
+  if (const YAML::Node csv = node["games_csv"]; csv.IsDefined()) {
+    if (csv.IsScalar() && csv.Scalar() == "gzip") {
+      out.games_csv = GamesCsv::kGzip;
+    } else if (csv.IsScalar() && (csv.Scalar() == "true" || csv.Scalar() == "false")) {
+      out.games_csv = csv.Scalar() == "true" ? GamesCsv::kPlain : GamesCsv::kNone;
+    } else {
+      parse_one_of(csv, "output.games_csv", {"true", "false", "gzip"});  // throws, naming them
+    }
+  }
+  const YAML::Node moves = node["moves"];
+  if (!moves.IsDefined()) return;
+  if (moves.IsMap()) {
+    check_keys(moves, "output.moves", {"sample"}, "the moves setting");
+    out.moves = MovesRecord::kSample;
+    out.sample = static_cast<uint64_t>(
+        parse_int(require(moves, "sample", "output.moves", "the moves setting"),
+                  "output.moves.sample", 1, static_cast<double>(kMaxGames)));
+    return;
+  }
+  const std::string value = parse_one_of(moves, "output.moves", {"none", "forfeits", "all"});
+  out.moves = value == "none"  ? MovesRecord::kNone
+              : value == "all" ? MovesRecord::kAll
+                               : MovesRecord::kForfeits;
+}
+
 void Loader::parse_stop(const YAML::Node& root) {
   const YAML::Node node = root["stop"];
   if (!node.IsDefined() || node.IsNull()) return;
@@ -537,6 +571,7 @@ RunConfig Loader::load(const std::string& text) {
   parse_format(root);
   parse_stop(root);
   parse_limits(root);
+  parse_output(root);
   if (root["pairs"].IsDefined()) config_.pairs = parse_bool(root["pairs"], "pairs");
   if (root["anchor"].IsDefined())
     config_.anchor = parse_one_of(root["anchor"], "anchor", {"first", "mean"}) == "mean"
@@ -574,6 +609,27 @@ const char* format_name(Format format) {
       break;
   }
   return "round-robin";
+}
+
+bool follows_from_seed(const PlayerConfig& player) {
+  if (player.strategy == "external") return false;
+  if (!player.params.contains("time_ms")) return true;
+  const ParamValue& limit = player.params.at("time_ms");
+  if (const auto* ms = std::get_if<int64_t>(&limit)) return *ms <= 0;
+  if (const auto* ms = std::get_if<double>(&limit)) return *ms <= 0;
+  return true;
+}
+
+const char* OutputConfig::games_file() const {
+  switch (games_csv) {
+    case GamesCsv::kGzip:
+      return "games.csv.gz";
+    case GamesCsv::kNone:
+      return "";
+    case GamesCsv::kPlain:
+      break;
+  }
+  return "games.csv";
 }
 
 const char* anchor_name(Anchor anchor) {

@@ -82,6 +82,23 @@ struct Limits {
   }
 };
 
+// What a run writes besides summary.json (docs/results.md): games.csv plain,
+// gzip-compressed or not at all; the moves of which games go to
+// moves.jsonl.gz. Moves recorded grow by level: kForfeits records every
+// forfeited game and every game that replay cannot rebuild from the seed
+// (played by an external program or a time-limited search); kSample adds
+// `sample` games spread evenly over the run; kAll records every game.
+enum class GamesCsv { kPlain, kGzip, kNone };
+enum class MovesRecord { kNone, kForfeits, kSample, kAll };
+struct OutputConfig {
+  GamesCsv games_csv = GamesCsv::kPlain;
+  MovesRecord moves = MovesRecord::kForfeits;
+  uint64_t sample = 0;  // kSample only
+
+  // "games.csv", "games.csv.gz", or "" for none.
+  const char* games_file() const;
+};
+
 // Who meets whom when variants contest in pairs or at tables: every pairing or
 // table (round-robin), only those of the first player (gauntlet), or exactly
 // two players (head-to-head).
@@ -111,6 +128,7 @@ struct RunConfig {
   std::vector<Expectation> expect;
   StopRules stop;
   Limits limits;
+  OutputConfig output;
   // Where each key was written, by path ("games", "rules.size",
   // "players[1].params.parity"), for errors found after loading.
   std::map<std::string, SourceMark> marks;
@@ -118,6 +136,12 @@ struct RunConfig {
   // A ConfigError at `path` (or at the closest enclosing key that was written).
   ConfigError error_at(const std::string& path, const std::string& message) const;
 };
+
+// Whether a player's moves follow from the seed alone: not for an external
+// program, nor for a strategy limited by the clock (a `time_ms` parameter
+// above 0, the name every engine gives that limit). Replay rebuilds the other
+// players' games from the seed; these need recorded moves.
+bool follows_from_seed(const PlayerConfig& player);
 
 constexpr uint64_t kMaxGames = uint64_t{1} << 40;
 constexpr int kMaxThreads = 1024;

@@ -117,6 +117,21 @@ std::string resolved_yaml(const RunConfig& config, uint64_t seed) {
     out << YAML::Key << "decision_ms" << YAML::Value << *config.limits.decision_ms;
     out << YAML::EndMap;
   }
+  const OutputConfig& output = config.output;
+  out << YAML::Key << "output" << YAML::Value << YAML::Flow << YAML::BeginMap;
+  out << YAML::Key << "games_csv" << YAML::Value
+      << (output.games_csv == GamesCsv::kGzip    ? "gzip"
+          : output.games_csv == GamesCsv::kPlain ? "true"
+                                                 : "false");
+  out << YAML::Key << "moves" << YAML::Value;
+  if (output.moves == MovesRecord::kSample) {
+    out << YAML::BeginMap << YAML::Key << "sample" << YAML::Value << output.sample << YAML::EndMap;
+  } else {
+    out << (output.moves == MovesRecord::kNone  ? "none"
+            : output.moves == MovesRecord::kAll ? "all"
+                                                : "forfeits");
+  }
+  out << YAML::EndMap;
   if (!config.expect.empty()) {
     out << YAML::Key << "expect" << YAML::Value << YAML::BeginSeq;
     for (const Expectation& e : config.expect) {

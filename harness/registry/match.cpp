@@ -49,6 +49,7 @@ void GameSink::forfeit(const StrategyFault& fault) {
     }
   }
   timer_.fold_fault(fault.who(), fault.fault());
+  moves_.add_fault(fault);
 }
 
 }  // namespace arena

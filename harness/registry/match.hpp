@@ -17,6 +17,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -25,6 +26,8 @@
 #include "engines/core/latency_histogram.hpp"
 #include "engines/core/rng.hpp"
 #include "engines/core/strategy_fault.hpp"
+#include "harness/registry/move_log.hpp"
+#include "harness/registry/replay.hpp"
 
 namespace arena {
 
@@ -86,16 +89,32 @@ class LatencyRecorder {
 
   template <class F>
   decltype(auto) decide(int variant, int phase, F&& f) {
-    const auto start = std::chrono::steady_clock::now();
-    decltype(auto) choice = call(variant, f);
-    const auto stop = std::chrono::steady_clock::now();
-    const auto ns = static_cast<uint64_t>((stop - start).count());
-    per_variant_phase_[variant * kMaxPhases + phase].add(ns);
-    fold_decision(signature_, variant);
-    fold_decision(signature_, choice);
-    if (budget_ns_ != 0 && ns > budget_ns_) over_budget(variant, ns, budget_ns_);
-    return choice;
+    using Choice = std::invoke_result_t<F&>;
+    if (script_) [[unlikely]]
+      return script_->take<Choice>(variant);  // a recorded game played again
+    try {
+      const auto start = std::chrono::steady_clock::now();
+      Choice choice = call(variant, f);
+      const auto stop = std::chrono::steady_clock::now();
+      const auto ns = static_cast<uint64_t>((stop - start).count());
+      per_variant_phase_[variant * kMaxPhases + phase].add(ns);
+      fold_decision(signature_, variant);
+      fold_decision(signature_, choice);
+      if (budget_ns_ != 0 && ns > budget_ns_) over_budget(variant, ns, budget_ns_);
+      if (log_) log_->add(variant, choice);
+      return choice;
+    } catch (const StrategyFault& fault) {
+      if (log_) log_->add_fault(fault);
+      throw;
+    }
   }
+
+  // Logs every decision and fault into `log` (null: none) from now on.
+  void set_log(MoveLog* log) { log_ = log; }
+  // Takes every decision from `script` instead of the strategies (null: the
+  // strategies decide); nothing is timed then.
+  void set_script(MoveScript* script) { script_ = script; }
+  MoveScript* script() const { return script_; }
 
   uint64_t signature() const { return signature_; }
   void reset_signature() { signature_ = 0; }
@@ -124,6 +143,8 @@ class LatencyRecorder {
   std::span<LatencyHistogram> per_variant_phase_;
   uint64_t budget_ns_ = 0;
   uint64_t signature_ = 0;
+  MoveLog* log_ = nullptr;
+  MoveScript* script_ = nullptr;
 };
 
 class GameSink;
@@ -166,6 +187,16 @@ class Match {
   // the clock); empty when the match is deterministic.
   virtual std::string nondeterminism() const { return ""; }
   virtual void play(uint64_t game_index, GameSink& sink, SeriesMemory* memory) const = 0;
+  // Game `game_index` move by move from its logged moves (what play() logged
+  // into a GameSink with log_moves()); `variant` >= 0 keeps only that
+  // variant's game where variants play apart (one board each), -1 shows all.
+  // Throws RecordMismatch when the moves do not fit the game. Nullopt: this
+  // match cannot show its games (the conformance suite requires every
+  // registered engine to).
+  virtual std::optional<GameReplay> replay(uint64_t /*game_index*/, const MoveLog& /*moves*/,
+                                           int /*variant*/) const {
+    return std::nullopt;
+  }
 };
 
 // Throws std::logic_error, naming the limit, when `match` declares more
@@ -197,10 +228,18 @@ class GameSink {
   }
 
   LatencyRecorder& timer() { return timer_; }
+  // Logs the moves of every game from now on (the runner keeps the ones it records).
+  void log_moves() { timer_.set_log(&moves_); }
+  // The moves of this game so far (empty unless log_moves() was called).
+  const MoveLog& moves() const { return moves_; }
+  // Plays the next game from `script` (null: from the strategies); see MoveScript.
+  void set_script(MoveScript* script) { timer_.set_script(script); }
   // Who sits in the game, in seat order, declared before the first decision
   // by matches whose seats play one game together: if a strategy faults, the
   // runner scores the game from these with forfeit().
   void seat(int variant, int group = 0) { lineup_.push_back({variant, group}); }
+  // The seats declared with seat(), as (variant, group), in seat order.
+  std::span<const std::pair<int, int>> lineup() const { return lineup_; }
   void add(const SeatResult& seat) { seats_.push_back(seat); }
   // Replaces the results with a forfeit by the variant at fault: its seats
   // lose (rank last), the other seats share first place, no seat has metrics.
@@ -209,7 +248,10 @@ class GameSink {
   std::span<const SeatResult> seats() const { return seats_; }
   // A fault a match caught itself (a seat that plays alone forfeits, the
   // others play on): kept so that the run can say what went wrong.
-  void note(const StrategyFault& fault) { notes_.push_back(fault); }
+  void note(const StrategyFault& fault) {
+    notes_.push_back(fault);
+    moves_.add_fault(fault);
+  }
   std::span<const StrategyFault> notes() const { return notes_; }
   // Paired games (the same deal played twice with seats swapped) share a key;
   // the runner combines the two into pentanomial counts. Both games of a pair
@@ -222,6 +264,7 @@ class GameSink {
     lineup_.clear();
     pair_.reset();
     timer_.reset_signature();
+    moves_.clear();
   }
 
  private:
@@ -231,6 +274,7 @@ class GameSink {
   std::vector<StrategyFault> notes_;
   std::vector<std::pair<int, int>> lineup_;  // (variant, group) per seat
   std::optional<uint64_t> pair_;
+  MoveLog moves_;
 };
 
 }  // namespace arena

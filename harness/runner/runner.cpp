@@ -53,6 +53,7 @@ struct Block {
   uint64_t end = 0;
   RunStats stats;
   std::string rows;
+  std::string moves;
   std::vector<ForfeitNote> forfeits;
   std::list<Block>::iterator self;  // its place in BlocksInFlight
   bool cut_short = false;           // ended early by an interrupt
@@ -107,11 +108,11 @@ void append_integer(std::string& out, Integer value) {
 
 // Rows are formatted by hand: this runs once per seat of every game.
 void append_rows(std::string& out, uint64_t game, std::span<const SeatResult> seats,
-                 const RunPlan& plan, size_t metric_count) {
+                 const std::vector<std::string>& variant_names, size_t metric_count) {
   for (const SeatResult& seat : seats) {
     append_integer(out, game);
     out += ',';
-    out += plan.variant_names[seat.variant];
+    out += variant_names[seat.variant];
     out += ',';
     append_integer(out, seat.rank);
     out += ',';
@@ -141,6 +142,8 @@ nlohmann::json seats_json(std::span<const SeatResult> seats, const RunPlan& plan
 
 void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& block) {
   GameSink sink(block.stats.latency(), plan.decision_budget_ns, plan.bots);
+  const bool keep_moves = plan.moves.level != MovesRecord::kNone;
+  if (keep_moves) sink.log_moves();
   const size_t metric_count = match.metrics().size();
   const uint64_t series = match.series_length();
   std::unique_ptr<SeriesMemory> memory;
@@ -155,22 +158,30 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
       }
       memory = match.new_series();  // blocks start on series boundaries
     }
-    sink.clear();
-    try {
-      match.play(game, sink, memory.get());
-    } catch (const StrategyFault& fault) {
-      sink.forfeit(fault);
-      block.forfeits.push_back({game, fault.who(), fault.fault(), fault.what()});
-    }
+    play_one_game(match, game, sink, memory.get());
     for (const StrategyFault& fault : sink.notes())
       block.forfeits.push_back({game, fault.who(), fault.fault(), fault.what()});
     if (plan.bots && plan.bots->in_game())
       plan.bots->end_game(game, seats_json(sink.seats(), plan));
     block.stats.add_game(sink.seats(), sink.pair());
     block.stats.add_signature(game, sink.timer().signature());
-    if (keep_rows) append_rows(block.rows, game, sink.seats(), plan, metric_count);
+    if (keep_rows) append_rows(block.rows, game, sink.seats(), plan.variant_names, metric_count);
+    if (keep_moves && plan.moves.records(game, sink)) block.moves += moves_line(game, sink);
   }
 }
+
+// Rows only, to a FILE.
+class FileRowsWriter final : public GameWriter {
+ public:
+  explicit FileRowsWriter(std::FILE* file) : file_(file) {}
+  void write(std::string_view rows, std::string_view /*moves*/) override {
+    if (std::fwrite(rows.data(), 1, rows.size(), file_) != rows.size())
+      throw std::runtime_error("cannot write games.csv (disk full?)");
+  }
+
+ private:
+  std::FILE* file_;
+};
 
 }  // namespace
 
@@ -187,7 +198,15 @@ PreparedRun prepare_run(const Registry& registry, const RunConfig& config, uint6
   for (const auto& p : config.players)
     run.plan.variant_names.push_back(p.name);
   run.plan.decision_budget_ns = config.limits.decision_budget_ns();
+  run.plan.moves = move_policy(config, run.plan.games);
   return run;
+}
+
+MovePolicy move_policy(const RunConfig& config, uint64_t planned) {
+  MovePolicy policy{config.output.moves, config.output.sample, planned, {}};
+  for (const auto& p : config.players)
+    policy.from_seed.push_back(follows_from_seed(p));
+  return policy;
 }
 
 std::string csv_header(const std::vector<MetricSpec>& metrics) {
@@ -197,12 +216,63 @@ std::string csv_header(const std::vector<MetricSpec>& metrics) {
   return header + ",forfeit\n";
 }
 
+bool MovePolicy::records(uint64_t game, const GameSink& sink) const {
+  if (level == MovesRecord::kNone) return false;
+  if (level == MovesRecord::kAll || !sink.notes().empty()) return true;
+  for (const SeatResult& seat : sink.seats()) {
+    const auto v = static_cast<size_t>(seat.variant);
+    if (seat.fault || (v < from_seed.size() && !from_seed[v])) return true;
+  }
+  if (level != MovesRecord::kSample || planned == 0) return false;
+  // Game i is one of `sample` games spread evenly over [0, planned) when
+  // floor((i + 1) k / n) passes an integer that floor(i k / n) did not.
+  __extension__ using Wide = unsigned __int128;  // i * k reaches 2^80
+  const auto k = static_cast<Wide>(std::min(sample, planned));
+  return (game + 1) * k / planned > game * k / planned;
+}
+
+void play_one_game(const Match& match, uint64_t game, GameSink& sink, SeriesMemory* memory) {
+  sink.clear();
+  try {
+    match.play(game, sink, memory);
+  } catch (const StrategyFault& fault) {
+    sink.forfeit(fault);
+    sink.note(fault);
+  }
+}
+
+std::string game_rows(uint64_t game, std::span<const SeatResult> seats,
+                      const std::vector<std::string>& variant_names, size_t metric_count) {
+  std::string rows;
+  append_rows(rows, game, seats, variant_names, metric_count);
+  return rows;
+}
+
+std::string moves_line(uint64_t game, const GameSink& sink) {
+  nlohmann::json seats = nlohmann::json::array();
+  if (!sink.lineup().empty()) {
+    for (const auto& [variant, group] : sink.lineup())
+      seats.push_back(variant);
+  } else {
+    for (const SeatResult& seat : sink.seats())
+      seats.push_back(seat.variant);
+  }
+  const nlohmann::json line = {{"game", game}, {"seats", seats}, {"moves", sink.moves().to_json()}};
+  return line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
 uint64_t block_size(uint64_t games, int threads) {
   const uint64_t per_worker = games / (static_cast<uint64_t>(std::max(threads, 1)) * 32);
   return std::clamp<uint64_t>(per_worker, 1, 512);
 }
 
 RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Progress* progress) {
+  if (!rows) return run_games(match, plan, static_cast<GameWriter*>(nullptr), progress);
+  FileRowsWriter writer(rows);
+  return run_games(match, plan, &writer, progress);
+}
+
+RunStats run_games(const Match& match, const RunPlan& plan, GameWriter* out, Progress* progress) {
   check_declared_sizes(match);
   const int variants = static_cast<int>(plan.variant_names.size());
   const int metrics = static_cast<int>(match.metrics().size());
@@ -236,7 +306,8 @@ RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Pro
     // A block never crosses a stop check, wherever the run started (a resumed
     // run may start at a boundary of another thread count's blocks).
     if (plan.check_every > 0) end = std::min(end, (next / plan.check_every + 1) * plan.check_every);
-    Block* block = in_flight.add(Block{next, end, RunStats(variants, metrics, groups), {}, {}, {}});
+    Block* block =
+        in_flight.add(Block{next, end, RunStats(variants, metrics, groups), {}, {}, {}, {}});
     next = block->end;
     ARENA_HAPPENS_BEFORE(&next);
     ARENA_HAPPENS_BEFORE(block);  // handed to play
@@ -245,17 +316,14 @@ RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Pro
   };
   auto play = [&](BlockPtr block) {
     ARENA_HAPPENS_AFTER(block);
-    play_block(match, plan, rows != nullptr, *block);
+    play_block(match, plan, out != nullptr, *block);
     ARENA_HAPPENS_BEFORE(block);  // handed to merge
     ARENA_HAPPENS_BEFORE(&done);
     return block;
   };
   auto merge_block = [&](const BlockPtr& block) {
     if (stopped.load(std::memory_order_relaxed)) return;  // played past the stop: dropped
-    if (rows &&
-        std::fwrite(block->rows.data(), 1, block->rows.size(), rows) != block->rows.size()) {
-      throw std::runtime_error("cannot write games.csv (disk full?)");
-    }
+    if (out) out->write(block->rows, block->moves);
     total += block->stats;
     if (plan.on_forfeit) {
       for (const ForfeitNote& note : block->forfeits)

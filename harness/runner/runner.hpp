@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "harness/config/config.hpp"
@@ -35,6 +36,39 @@ struct ForfeitNote {
   int variant = 0;
   Fault fault = Fault::kThrew;
   std::string detail;
+};
+
+// Which games' moves a run keeps (config output.moves; see OutputConfig).
+struct MovePolicy {
+  MovesRecord level = MovesRecord::kNone;
+  uint64_t sample = 0;          // kSample: this many games spread over `planned`
+  uint64_t planned = 0;         // the whole run's games (every shard spaces samples alike)
+  std::vector<bool> from_seed;  // per variant: follows_from_seed (config.hpp)
+
+  // Whether game `game`, played into `sink`, is recorded.
+  bool records(uint64_t game, const GameSink& sink) const;
+};
+
+// The policy of config.output.moves for a run of `planned` games.
+MovePolicy move_policy(const RunConfig& config, uint64_t planned);
+
+// Where a run's output per game goes, in game-index order: its games.csv
+// rows and its moves.jsonl line, each possibly empty.
+class GameWriter {
+ public:
+  virtual ~GameWriter() = default;
+  virtual void write(std::string_view rows, std::string_view moves) = 0;
+};
+
+// Everything written, kept in memory (tests, MPI workers).
+class MemoryWriter final : public GameWriter {
+ public:
+  void write(std::string_view rows, std::string_view moves) override {
+    this->rows += rows;
+    this->moves += moves;
+  }
+  std::string rows;
+  std::string moves;
 };
 
 struct RunPlan {
@@ -66,6 +100,8 @@ struct RunPlan {
   std::function<void(const ForfeitNote&)> on_forfeit = nullptr;
   // The programs of external strategies (null when the run has none).
   BotPool* bots = nullptr;
+  // Which games' moves go to the writer (none by default).
+  MovePolicy moves = {};
 };
 
 // A config made playable: the engine's match for `seed`, and the plan that
@@ -88,6 +124,25 @@ std::string csv_header(const std::vector<MetricSpec>& metrics);
 // order and reports progress (may be null). A StrategyFault ends its game by
 // forfeit (GameSink::forfeit); any other exception from a game propagates.
 RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Progress* progress);
+// The same with rows and recorded moves (plan.moves) going to `out` (may be null).
+RunStats run_games(const Match& match, const RunPlan& plan, GameWriter* out, Progress* progress);
+// Neither rows nor moves.
+inline RunStats run_games(const Match& match, const RunPlan& plan, std::nullptr_t,
+                          Progress* progress) {
+  return run_games(match, plan, static_cast<GameWriter*>(nullptr), progress);
+}
+
+// Plays game `game` into `sink` (cleared first), as a run does: a
+// StrategyFault ends the game by forfeit. Every fault that forfeited a seat
+// or the game is in sink.notes() afterwards.
+void play_one_game(const Match& match, uint64_t game, GameSink& sink, SeriesMemory* memory);
+
+// Game `game`'s games.csv rows (see csv_header).
+std::string game_rows(uint64_t game, std::span<const SeatResult> seats,
+                      const std::vector<std::string>& variant_names, size_t metric_count);
+
+// Game `game`'s moves.jsonl line: {"game": N, "seats": [variant...], "moves": [...]}.
+std::string moves_line(uint64_t game, const GameSink& sink);
 
 // Games (or series, when a match plays series) per block: small enough to keep every worker busy,
 // large enough that scheduling costs nothing. Depends on the thread count, which is harmless:

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "engines/battleship/duel.hpp"
+#include "harness/adapters/battleship/replay.hpp"
 #include "harness/adapters/battleship/shooters.hpp"
 #include "harness/adapters/bind_players.hpp"
 
@@ -35,6 +36,8 @@ class DuelMatch final : public Match {
         pairings_(pairings_of(config)) {
     check_playable(config, tables_, series_length());
     shooters_ = bind_players<bs::Strategies>(config.players, "battleship");
+    for (const PlayerConfig& p : config.players)
+      names_.push_back(p.name);
   }
 
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
@@ -43,50 +46,101 @@ class DuelMatch final : public Match {
   uint64_t series_length() const override { return paired_ ? 2 : 1; }  // a pair's two games
 
   void play(uint64_t index, GameSink& sink, SeriesMemory* /*memory*/) const override {
+    const Setup g = setup(index);
+    const bs::Ocean first_target(tables_.rules(), g.first_target);
+    const bs::Ocean second_target(tables_.rules(), g.second_target);
     const uint64_t match = index / games_per_pairing_;
-    const uint64_t game = index % games_per_pairing_;
-    const uint64_t pair = paired_ ? game / 2 : game;  // the environment draw
-    const bool swapped = game % 2 == 1;
-    // Plain variables, not a structured binding: the lambda below captures them.
-    const int a = pairings_[match].first;
-    const int b = pairings_[match].second;
-
-    // Both fleets come from the pair's environment stream: identical in both games.
-    Rng environment(derive_seed(seed_, match, pair, Purpose::kEnvironment));
-    const bs::Layout fleet_a = tables_.defender.draw(environment);
-    const bs::Layout fleet_b = tables_.defender.draw(environment);
-    const bs::Ocean ocean_a(tables_.rules(), swapped ? fleet_b : fleet_a);  // a defends
-    const bs::Ocean ocean_b(tables_.rules(), swapped ? fleet_a : fleet_b);  // b defends
-
-    const int first = swapped ? b : a;
-    const int second = swapped ? a : b;
-    Rng first_rng(derive_seed(seed_, match, game, player_purpose(0)));
-    Rng second_rng(derive_seed(seed_, match, game, player_purpose(1)));
-    sink.seat(first);
-    sink.seat(second);
-    if (paired_) sink.set_pair(match * (games_per_pairing_ / 2) + pair);
+    Rng first_rng(derive_seed(seed_, match, g.game, player_purpose(0)));
+    Rng second_rng(derive_seed(seed_, match, g.game, player_purpose(1)));
+    sink.seat(g.first);
+    sink.seat(g.second);
+    if (paired_) sink.set_pair(match * (games_per_pairing_ / 2) + g.pair);
     bs::AnyShooter first_shooter =
-        make_shooter(shooters_[first], tables_, nullptr, sink.external(first, 0, index, 0, 2));
-    bs::AnyShooter second_shooter =
-        make_shooter(shooters_[second], tables_, nullptr, sink.external(second, 0, index, 1, 2));
+        make_shooter(shooters_[g.first], tables_, nullptr, sink.external(g.first, 0, index, 0, 2));
+    bs::AnyShooter second_shooter = make_shooter(shooters_[g.second], tables_, nullptr,
+                                                 sink.external(g.second, 0, index, 1, 2));
     const bs::DuelResult r = std::visit(
         [&](auto& x, auto& y) {
-          return bs::play_duel(tables_.rules(), first == a ? ocean_b : ocean_a,
-                               first == a ? ocean_a : ocean_b, x, y, first_rng, second_rng,
-                               sink.timer(), first, second);
+          return bs::play_duel(tables_.rules(), first_target, second_target, x, y, first_rng,
+                               second_rng, sink.timer(), g.first, g.second);
         },
         first_shooter, second_shooter);
-    sink.add(SeatResult{first, r.first_won ? 1 : 2, {r.first_shots, 1}});
-    sink.add(SeatResult{second, r.first_won ? 2 : 1, {r.second_shots, 0}});
+    sink.add(SeatResult{g.first, r.first_won ? 1 : 2, {r.first_shots, 1}});
+    sink.add(SeatResult{g.second, r.first_won ? 2 : 1, {r.second_shots, 0}});
+  }
+
+  // Both boards side by side after every shot: the first shooter's shots at
+  // the second's fleet on the left.
+  std::optional<GameReplay> replay(uint64_t index, const MoveLog& moves,
+                                   int /*only*/) const override {
+    const Setup g = setup(index);
+    ShotBoard left(tables_.rules(), g.first_target);
+    ShotBoard right(tables_.rules(), g.second_target);
+    const std::string left_title = names_[g.first] + " fires at " + names_[g.second] + "'s fleet";
+    const std::string right_title = names_[g.second] + " fires at " + names_[g.first] + "'s fleet";
+    const auto both = [&] {
+      return side_by_side(left.render(left_title), right.render(right_title));
+    };
+    GameReplay replay{board_legend(), both(), {}};
+    for (const MoveLog::Entry& e : moves.entries()) {
+      if (e.variant != g.first && e.variant != g.second) {
+        throw RecordMismatch("a move by a variant that is not in this duel");
+      }
+      const std::string& who = names_[e.variant];
+      if (e.kind == MoveLog::Kind::kFault) {
+        replay.steps.push_back(fault_step(moves, e, who));
+      } else {
+        const int cell = static_cast<int>(moves.value(e));
+        ShotBoard& board = e.variant == g.first ? left : right;  // a duel pits two variants
+        if (cell < 0 || cell >= tables_.rules().cells()) {
+          replay.steps.push_back({e.variant, who + " fires off the board", {{"cell", cell}}, {}});
+        } else {
+          replay.steps.push_back(board.shoot(cell, e.variant, who));
+        }
+      }
+      replay.steps.back().board = both();
+    }
+    return replay;
   }
 
  private:
+  // Who fires first at which fleet in game `index` (see the file comment).
+  struct Setup {
+    uint64_t game = 0;  // within its pairing
+    uint64_t pair = 0;  // the environment draw
+    int first = 0;
+    int second = 0;
+    bs::Layout first_target;   // the fleet the first shooter fires at
+    bs::Layout second_target;  // the fleet the second shooter fires at
+  };
+  Setup setup(uint64_t index) const {
+    Setup g;
+    const uint64_t match = index / games_per_pairing_;
+    g.game = index % games_per_pairing_;
+    g.pair = paired_ ? g.game / 2 : g.game;
+    const bool swapped = g.game % 2 == 1;
+    const int a = pairings_[match].first;
+    const int b = pairings_[match].second;
+    // Both fleets come from the pair's environment stream: identical in both games.
+    Rng environment(derive_seed(seed_, match, g.pair, Purpose::kEnvironment));
+    const bs::Layout fleet_a = tables_.defender.draw(environment);
+    const bs::Layout fleet_b = tables_.defender.draw(environment);
+    const bs::Layout& defended_by_a = swapped ? fleet_b : fleet_a;
+    const bs::Layout& defended_by_b = swapped ? fleet_a : fleet_b;
+    g.first = swapped ? b : a;
+    g.second = swapped ? a : b;
+    g.first_target = g.first == a ? defended_by_b : defended_by_a;
+    g.second_target = g.first == a ? defended_by_a : defended_by_b;
+    return g;
+  }
+
   Tables tables_;
   uint64_t seed_;
   uint64_t games_per_pairing_;
   bool paired_;
   std::vector<std::pair<int, int>> pairings_;
   std::vector<bs::Strategies::Bound> shooters_;
+  std::vector<std::string> names_;
   std::vector<MetricSpec> metrics_ = {
       {"shots", "shots", "shots this variant fired before the duel ended"},
       {"first", "", "1 when this variant fired first"}};

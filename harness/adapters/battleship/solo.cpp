@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "engines/battleship/solo.hpp"
+#include "harness/adapters/battleship/replay.hpp"
 #include "harness/adapters/battleship/shooters.hpp"
 #include "harness/adapters/bind_players.hpp"
 
@@ -20,6 +21,8 @@ class SoloMatch final : public Match {
         series_length_(static_cast<uint64_t>(config.rules.integer("series_length"))) {
     check_playable(config, tables_, series_length_);
     shooters_ = bind_players<bs::Strategies>(config.players, "battleship");
+    for (const PlayerConfig& p : config.players)
+      names_.push_back(p.name);
   }
 
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
@@ -31,8 +34,7 @@ class SoloMatch final : public Match {
   }
 
   void play(uint64_t game, GameSink& sink, SeriesMemory* memory) const override {
-    Rng environment(derive_seed(seed_, 0, game, Purpose::kEnvironment));
-    const bs::Layout layout = tables_.defender.draw(environment);
+    const bs::Layout layout = layout_of(game);
     const bs::Ocean ocean(tables_.rules(), layout);
     bs::LearnedPrior* prior = memory ? &static_cast<Series*>(memory)->prior : nullptr;
     std::array<int, kMaxPlayers> shots{};
@@ -57,6 +59,42 @@ class SoloMatch final : public Match {
     if (prior) prior->add(layout);  // every shooter has now seen the whole fleet
   }
 
+  // Each variant's shots at the game's fleet, one variant after another.
+  std::optional<GameReplay> replay(uint64_t game, const MoveLog& moves, int only) const override {
+    const bs::Layout layout = layout_of(game);
+    GameReplay replay{board_legend(), {}, {}};
+    bool first = true;
+    for (int v = 0; v < static_cast<int>(names_.size()); ++v) {
+      if (only >= 0 && v != only) continue;
+      ShotBoard board(tables_.rules(), layout);
+      const std::string title = names_[v] + "'s shots";
+      if (first) {
+        replay.start = board.render(title);
+      } else {
+        replay.steps.push_back({-1,
+                                names_[v] + " fires at the same fleet",
+                                {{"board", names_[v]}},
+                                board.render(title)});
+      }
+      first = false;
+      for (const MoveLog::Entry& e : moves.entries()) {
+        if (e.variant != v) continue;
+        if (e.kind == MoveLog::Kind::kFault) {
+          replay.steps.push_back(fault_step(moves, e, names_[v]));
+        } else {
+          const int cell = static_cast<int>(moves.value(e));
+          if (cell < 0 || cell >= tables_.rules().cells()) {
+            replay.steps.push_back({v, names_[v] + " fires off the board", {{"cell", cell}}, {}});
+            continue;
+          }
+          replay.steps.push_back(board.shoot(cell, v, names_[v]));
+        }
+        replay.steps.back().board = board.render(title);
+      }
+    }
+    return replay;
+  }
+
  private:
   // Ranks by shots (fewer is better); a shooter that forfeited ranks below every other.
   static void add_results(const std::array<int, kMaxPlayers>& shots,
@@ -76,6 +114,12 @@ class SoloMatch final : public Match {
     }
   }
 
+  // The fleet of game `game`: every variant fires at it.
+  bs::Layout layout_of(uint64_t game) const {
+    Rng environment(derive_seed(seed_, 0, game, Purpose::kEnvironment));
+    return tables_.defender.draw(environment);
+  }
+
   struct Series : SeriesMemory {
     explicit Series(const bs::Rules& rules) : prior(rules) {}
     bs::LearnedPrior prior;
@@ -86,6 +130,7 @@ class SoloMatch final : public Match {
   uint64_t games_;
   uint64_t series_length_;
   std::vector<bs::Strategies::Bound> shooters_;
+  std::vector<std::string> names_;
   std::vector<MetricSpec> metrics_ = {{"shots", "shots", "shots to sink the whole fleet"}};
 };
 

@@ -1,0 +1,45 @@
+// Battleship games as `arena replay` shows them: a shooter's shots over the
+// fleet it fires at, the hidden ships shown to the viewer.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engines/battleship/ocean.hpp"
+#include "harness/registry/move_log.hpp"
+#include "harness/registry/replay.hpp"
+
+namespace arena::battleship_adapter {
+
+namespace bs = battleship;
+
+// "C7": column letter, row number from 1.
+std::string cell_name(int cell, int size);
+
+// The legend of every Battleship board.
+std::vector<std::string> board_legend();
+
+// One fleet under fire, as the viewer sees it (ships shown before they are hit).
+class ShotBoard {
+ public:
+  ShotBoard(const bs::Rules& rules, const bs::Layout& layout);
+
+  // Fires at `cell` (on the board: the game checked it) for `shooter`, named
+  // `who`; the step's text and move, without the board.
+  ReplayStep shoot(int cell, int shooter, const std::string& who);
+  bool fleet_sunk() const { return ocean_.fleet_sunk(); }
+  // The grid with coordinates; `title` above it.
+  std::vector<std::string> render(const std::string& title) const;
+
+ private:
+  const bs::Rules* rules_;
+  bs::Ocean ocean_;
+  std::vector<char> marks_;  // per cell: '.', 'S', 'o', 'x', '#'
+  int last_ = -1;
+};
+
+// Two boards side by side (a duel: each side's shots at the other's fleet).
+std::vector<std::string> side_by_side(const std::vector<std::string>& left,
+                                      const std::vector<std::string>& right);
+
+}  // namespace arena::battleship_adapter
