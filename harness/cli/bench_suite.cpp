@@ -7,6 +7,7 @@
 #include "engines/core/rng.hpp"
 #include "harness/adapters/seating.hpp"
 #include "harness/config/config.hpp"
+#include "harness/config/params.hpp"
 #include "harness/runner/runner.hpp"
 
 namespace arena {
@@ -53,18 +54,6 @@ std::string params_yaml(const ParamOverrides& overrides) {
   return "{" + params + "}";
 }
 
-// "density", or "density/checkerboard_weight=1.5" for a sample.
-std::string setting_label(const EngineSpec& engine, const StrategySetting& setting) {
-  std::string label = setting.strategy;
-  if (setting.sample == 0) return label;
-  for (const StrategySpec& s : engine.strategies) {
-    if (s.name != setting.strategy) continue;
-    for (const auto& [key, value] : s.samples[static_cast<size_t>(setting.sample - 1)])
-      label += "/" + key + "=" + format_value(value);
-  }
-  return label;
-}
-
 // The config of `setting` in a case: it against the engine's first strategy.
 // Games at tables are whole deals: `games` deals, each in every seat order.
 RunConfig config_of(const BenchCase& c, const EngineSpec& engine, const StrategySetting& setting,
@@ -93,7 +82,7 @@ BenchResult play_setting(const BenchCase& c, const EngineSpec& engine,
   const auto start = std::chrono::steady_clock::now();
   const RunStats stats = run_games(*run.match, run.plan, nullptr, nullptr);
   BenchResult r{c.name,
-                setting_label(engine, setting),
+                setting_label(engine.strategies, setting),
                 stats.games(),
                 0,
                 stats.signature(),
