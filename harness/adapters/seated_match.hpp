@@ -86,7 +86,7 @@ EngineSpec seated_engine(std::string name, std::string help, std::vector<ParamSp
   engine.modes = {{"play",
                    "the variants take the seats of each table; every deal is played once per "
                    "seat order",
-                   1, kMaxPlayers}};
+                   1, kMaxPlayers, true}};
   engine.rules = std::move(rules);
   engine.strategies = std::move(strategies);
   engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {

@@ -68,7 +68,8 @@ RunConfig config_of(const BenchCase& c, const EngineSpec& engine, const Strategy
           setting.strategy, params_yaml(setting.overrides), engine.strategies.front().name);
   RunConfig config = parse_config(yaml, c.name, registry);
   config.games = c.games;
-  if (engine.modes.front().name == "play") {  // tables: every seat order of every deal
+  if (engine.modes[static_cast<size_t>(config.mode.index)]
+          .tables) {  // tables: every seat order of every deal
     const auto seats = static_cast<int>(config.rules.integer("seats"));
     config.games *= Seating(2, seats > 0 ? seats : 2, config.format).orders();
   }

@@ -30,7 +30,7 @@ std::string quoted(const std::vector<std::string>& words) {
 // Games enough to meet every kind of message: whole deals for tables, short
 // Chinese Checkers games.
 std::string check_config(const EngineSpec& engine, const CheckBotOptions& options) {
-  const bool tables = engine.modes.front().name == "play";
+  const bool tables = engine.modes.front().tables;
   const std::string other = engine.strategies.front().name;
   std::string rules = "{}";
   if (engine.name == "chinese-checkers") rules = "{max_plies: 60}";
@@ -110,7 +110,7 @@ int check_bot_command(const CheckBotOptions& options, const Registry& registry) 
                  fault_name(note.fault), note.detail, transcript.last());
     };
     fmt::print("arena check-bot {}: {} game{} of mode {} (the other variant: {}), protocol {}\n",
-               engine->name, plan.games, plan.games == 1 ? "" : "s", config.mode,
+               engine->name, plan.games, plan.games == 1 ? "" : "s", config.mode.name,
                plan.variant_names[1], kProtocolVersion);
     const RunStats stats = run_games(*match, plan, nullptr, nullptr);
     const uint64_t forfeits = stats.variant(0).forfeit_total();

@@ -64,9 +64,8 @@ int stats_command(const StatsOptions& options) {
                               ? "H1 accepted"
                               : (llr <= t.lower_bound() ? "H0 accepted" : "continue");
     fmt::print("{:<12} {:.4f} in [{:.4f}, {:.4f}]: {}  ({} bounds [{}, {}], alpha {}, beta {})\n",
-               "LLR", llr, t.lower_bound(), t.upper_bound(), verdict,
-               t.model == SprtModel::kLogistic ? "logistic" : "normalized", t.elo0, t.elo1, t.alpha,
-               t.beta);
+               "LLR", llr, t.lower_bound(), t.upper_bound(), verdict, sprt_model_name(t.model),
+               t.elo0, t.elo1, t.alpha, t.beta);
   }
   return 0;
 }

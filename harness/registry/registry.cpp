@@ -2,13 +2,6 @@
 
 namespace arena {
 
-const ModeSpec* EngineSpec::find_mode(const std::string& mode) const {
-  for (const auto& m : modes) {
-    if (m.name == mode) return &m;
-  }
-  return nullptr;
-}
-
 const StrategySpec* EngineSpec::find_strategy(const std::string& strategy) const {
   for (const auto& s : strategies) {
     if (s.name == strategy) return &s;

@@ -32,12 +32,17 @@ struct ModeSpec {
   std::string help;
   int min_players = 1;
   int max_players = 1;
+  // The variants take the seats of tables (SeatedMatch): games come in
+  // whole deals, each played once per seat order.
+  bool tables = false;
 };
 
 struct EngineSpec {
   std::string name;
   std::string help;
-  std::vector<ModeSpec> modes;  // the first is the default
+  // The first is the default. A config's mode is an index into these
+  // (RunConfig::mode): adapters compare indices, never names.
+  std::vector<ModeSpec> modes;
   std::vector<ParamSpec> rules;
   std::vector<StrategySpec> strategies;
   // What the handshake of an external strategy's program carries besides the
@@ -50,7 +55,6 @@ struct EngineSpec {
   // fits the board) and throws ConfigError via RunConfig::error_at.
   std::function<std::unique_ptr<Match>(const RunConfig&, uint64_t seed)> make_match;
 
-  const ModeSpec* find_mode(const std::string& mode) const;
   const StrategySpec* find_strategy(const std::string& strategy) const;
 };
 

@@ -225,7 +225,7 @@ Json stop_json(const StopRules& rules, const StopStatus& status, const RunStats&
                        {"elo1", t.elo1},
                        {"alpha", t.alpha},
                        {"beta", t.beta},
-                       {"model", t.model == SprtModel::kLogistic ? "logistic" : "normalized"},
+                       {"model", sprt_model_name(t.model)},
                        {"llr", status.llr},
                        {"lower_bound", t.lower_bound()},
                        {"upper_bound", t.upper_bound()},
@@ -264,7 +264,7 @@ Json summary_json(const RunConfig& config, const RunInfo& info, const Match& mat
   Json out;
   out["name"] = config.name;
   out["engine"] = config.engine;
-  out["mode"] = config.mode;
+  out["mode"] = config.mode.name;
   out["seed"] = info.seed;
   out["threads"] = info.threads;
   out["games"] = stats.games();

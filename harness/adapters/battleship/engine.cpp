@@ -3,6 +3,12 @@
 #include "harness/adapters/battleship/shooters.hpp"
 
 namespace arena {
+namespace {
+
+// Battleship's modes, in the order of its EngineSpec::modes.
+enum ModeIndex : int { kSolo = 0, kDuel = 1 };
+
+}  // namespace
 
 EngineSpec battleship_engine() {
   using namespace battleship_adapter;
@@ -19,7 +25,7 @@ EngineSpec battleship_engine() {
   engine.rules = rule_params();
   engine.strategies = bs::Strategies::infos();
   engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {
-    if (config.mode == "duel") return make_duel_match(config, seed);
+    if (config.mode.index == kDuel) return make_duel_match(config, seed);
     return make_solo_match(config, seed);
   };
   return engine;
