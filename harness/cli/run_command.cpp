@@ -164,13 +164,10 @@ int run(const RunOptions& options, const Registry& registry, Workers& workers) {
   validate_expectations(config, match.metrics());
   announce(config, info, match, options.quiet);
   info.timer_overhead_ns = measure_timer_overhead_ns();
-  const RunContext context{config,
-                           match,
-                           staged,
-                           options,
-                           slice_of(options, info.planned_games, match.series_length()),
-                           resume,
-                           prepared.bots.get()};
+  const RunContext context{
+      config, match,   prepared.plan,
+      staged, options, slice_of(options, info.planned_games, match.series_length()),
+      resume};
   staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
   workers.start(resolved_yaml(config, info.seed), config.file);
   const Played played = [&] {
