@@ -112,6 +112,19 @@ EngineSpec chinese_checkers_engine() {
       "chinese-checkers", "Chinese Checkers on the 121-hole star, 2 to 6 players, 10 pieces each",
       rule_params(), cc::Strategies::infos());
   engine.short_rules = {{"max_plies", int64_t{40}}};
+  // In pairs, and at a six-seat table under the other rule choices.
+  engine.bench_cases = {
+      {"chinese-checkers", 0, {{"seats", int64_t{2}}, {"max_plies", int64_t{300}}}, 8, 2},
+      {"chinese-checkers-6p",
+       0,
+       {{"seats", int64_t{6}},
+        {"max_plies", int64_t{200}},
+        {"neutral_zones", std::string("forbidden")},
+        {"win", std::string("all-own")}},
+       9,
+       1,
+       false},
+  };
   engine.bot_hello = [] { return cc::board_json(); };
   return engine;
 }

@@ -106,8 +106,20 @@ std::vector<ParamSpec> rule_params() {
 }  // namespace
 
 EngineSpec go_fish_engine() {
-  return seated_engine<PlayMatch>("go-fish", "Go Fish with hidden hands, 2 to 10 players",
-                                  rule_params(), gf::Strategies::infos());
+  EngineSpec engine =
+      seated_engine<PlayMatch>("go-fish", "Go Fish with hidden hands, 2 to 10 players",
+                               rule_params(), gf::Strategies::infos());
+  // At rotated three-seat tables, and under the seed's rules.
+  engine.bench_cases = {
+      {"go-fish", 0, {{"seats", int64_t{3}}}, 6, 20},
+      {"go-fish-seed-rules",
+       0,
+       {{"seats", int64_t{2}}, {"preset", std::string("seed")}},
+       7,
+       100,
+       false},
+  };
+  return engine;
 }
 
 }  // namespace arena

@@ -132,6 +132,9 @@ EngineSpec rooks_engine() {
                       "judge-format boards instead of generated ones (relative to the config)"),
   };
   engine.strategies = rooks::Strategies::infos();
+  engine.bench_cases = {
+      {"rooks", 0, {{"n", IntList{6, 12, 30}}, {"fort_density", 0.15}}, 5, 150},
+  };
   engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {
     return std::make_unique<SolveMatch>(config, seed);
   };

@@ -37,6 +37,18 @@ struct ModeSpec {
   bool tables = false;
 };
 
+// A case of `arena bench` (harness/cli/bench_suite.hpp): a mode and rules
+// that every strategy setting of the engine plays, each on its own against
+// the engine's first strategy, with a fixed seed.
+struct BenchCase {
+  std::string name;  // the rows' case name, e.g. "battleship-duel"
+  int mode = 0;      // index into EngineSpec::modes
+  ParamOverrides rules = {};
+  uint64_t seed = 1;
+  uint64_t games = 20;  // at tables: deals, each played in every seat order
+  bool samples = true;  // the strategies' declared samples too, not only their defaults
+};
+
 struct EngineSpec {
   std::string name;
   std::string help;
@@ -51,6 +63,9 @@ struct EngineSpec {
   // Rules that keep a game short (the conformance suite plays every strategy
   // under them); empty when the defaults already do.
   ParamOverrides short_rules = {};
+  // The engine's cases of `arena bench`. A mode no case covers gets one:
+  // named after the engine (and the mode, with several), under short_rules.
+  std::vector<BenchCase> bench_cases = {};
   // Builds the match; checks what single parameters cannot (e.g. that the fleet
   // fits the board) and throws ConfigError via RunConfig::error_at.
   std::function<std::unique_ptr<Match>(const RunConfig&, uint64_t seed)> make_match;
