@@ -84,14 +84,21 @@ Json params_schema(const std::vector<ParamSpec>& params, bool open = false) {
   return {{"type", "object"}, {"properties", properties}, {"additionalProperties", others}};
 }
 
+// An external strategy's program has no default: its `command` is required
+// and not empty, as arena run requires (harness/runner/bots.cpp).
 Json player_schema(const StrategySpec& s) {
+  Json params = params_schema(s.params, s.external);
+  Json required = {"strategy"};
+  if (s.external) {
+    params["properties"]["command"]["minLength"] = 1;
+    params["required"] = {"command"};
+    required.push_back("params");
+  }
   return {{"type", "object"},
           {"description", s.help},
           {"properties",
-           {{"name", {{"type", "string"}}},
-            {"strategy", {{"const", s.name}}},
-            {"params", params_schema(s.params, s.external)}}},
-          {"required", {"strategy"}},
+           {{"name", {{"type", "string"}}}, {"strategy", {{"const", s.name}}}, {"params", params}}},
+          {"required", required},
           {"additionalProperties", false}};
 }
 
