@@ -70,12 +70,14 @@ class PlayMatch final : public SeatedMatch {
     for (size_t s = 0; s < seats; ++s) {
       // Two seats: a game cut off at max_plies is a draw, whoever was ahead.
       const int rank = r.draw && seats == 2 ? 1 : r.rank[s];
-      sink.add(SeatResult{
+      SeatResult seat{
           game.lineup[s],
           rank,
           {r.plies, r.finish_ply[s] >= 0 ? 1 : 0, r.pieces_in_goal[s], r.distance_to_goal[s]},
           Outcome::kByRank,
-          static_cast<int>(s)});
+          static_cast<int>(s)};
+      seat.cut_off = r.cut_off;
+      sink.add(seat);
     }
   }
 

@@ -63,12 +63,14 @@ class PlayMatch final : public SeatedMatch {
         gf::play_game(rules_, std::span(players.data(), seats), deal, std::span(rngs.data(), seats),
                       sink.timer(), game.lineup);
     for (size_t s = 0; s < seats; ++s) {
-      sink.add(SeatResult{
+      SeatResult seat{
           game.lineup[s],
           r.rank[s],
           {r.books[s], r.turns, r.seed_winner == static_cast<int>(s) ? 1 : 0, r.truncated ? 1 : 0},
           Outcome::kByRank,
-          static_cast<int>(s)});
+          static_cast<int>(s)};
+      seat.cut_off = r.truncated;
+      sink.add(seat);
     }
   }
 

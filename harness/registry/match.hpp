@@ -44,6 +44,9 @@ struct SeatResult {
   std::optional<Fault> fault = std::nullopt;
   // False in a forfeited game: the game did not finish, so no seat's metrics count.
   bool has_metrics = true;
+  // The seat's game was stopped at the engine's bound (a cap on shots, plies
+  // or rounds) before it ended: its metrics are those of a game cut short.
+  bool cut_off = false;
 
   // The seat of a variant that forfeited, in a match whose seats play
   // independently (the others' results stand).

@@ -133,6 +133,7 @@ void RunStats::add_seat(VariantStats& v, const SeatResult& seat, bool contest, i
       v.metrics[m].add(seat.metrics[m]);
   }
   if (seat.fault) ++v.forfeits[static_cast<size_t>(*seat.fault)];
+  if (seat.cut_off) ++v.cut_off;
   switch (seat.outcome) {
     case Outcome::kWin:
       ++v.record.wins;
@@ -173,6 +174,7 @@ VariantStats& VariantStats::operator+=(const VariantStats& o) {
     metrics[m] += o.metrics[m];
   for (size_t f = 0; f < forfeits.size(); ++f)
     forfeits[f] += o.forfeits[f];
+  cut_off += o.cut_off;
   return *this;
 }
 

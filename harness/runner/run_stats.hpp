@@ -81,6 +81,7 @@ struct VariantStats {
   Record record;
   std::vector<IntHistogram> metrics;             // one per MetricSpec, over games with metrics
   std::array<uint64_t, kFaultKinds> forfeits{};  // games lost by fault, by Fault
+  uint64_t cut_off = 0;  // games stopped at the engine's bound before they ended
 
   uint64_t forfeit_total() const {
     uint64_t total = 0;

@@ -40,7 +40,8 @@ Json variant_json(const VariantStats& v) {
               {"ranks", histogram_json(v.ranks)},
               {"record", {v.record.wins, v.record.losses, v.record.draws}},
               {"metrics", metrics},
-              {"forfeits", v.forfeits}};
+              {"forfeits", v.forfeits},
+              {"cut_off", v.cut_off}};
 }
 
 VariantStats variant_from(const Json& j) {
@@ -54,6 +55,7 @@ VariantStats variant_from(const Json& j) {
   for (const Json& m : j.at("metrics"))
     v.metrics.push_back(IntHistogram::from_counts(m.get<std::vector<uint64_t>>()));
   v.forfeits = j.at("forfeits").get<decltype(v.forfeits)>();
+  v.cut_off = j.value("cut_off", uint64_t{0});  // absent from checkpoints written before it
   return v;
 }
 

@@ -80,6 +80,8 @@ void add_variant_stats(Json& out, const VariantStats& s, const std::vector<Metri
   for (int f = 0; f < kFaultKinds; ++f)
     forfeits[fault_name(static_cast<Fault>(f))] = s.forfeits[f];
   out["forfeits"] = forfeits;
+  // Games stopped at the engine's bound (shots, plies, rounds) before they ended.
+  out["cut_off"] = s.cut_off;
 }
 
 Json variant_json(const PlayerConfig& player, int v, const Match& match, const RunStats& stats) {

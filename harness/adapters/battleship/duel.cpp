@@ -76,8 +76,11 @@ class DuelMatch final : public Match {
                                sink.timer(), first, second);
         },
         first_shooter, second_shooter);
-    sink.add(SeatResult{first, r.first_won ? 1 : 2, {r.first_shots, 1}});
-    sink.add(SeatResult{second, r.first_won ? 2 : 1, {r.second_shots, 0}});
+    SeatResult first_seat{first, r.first_won ? 1 : 2, {r.first_shots, 1}};
+    SeatResult second_seat{second, r.first_won ? 2 : 1, {r.second_shots, 0}};
+    first_seat.cut_off = second_seat.cut_off = r.cut_off;
+    sink.add(first_seat);
+    sink.add(second_seat);
   }
 
  private:
