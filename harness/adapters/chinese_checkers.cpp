@@ -112,7 +112,7 @@ std::vector<ParamSpec> rule_params() {
 EngineSpec chinese_checkers_engine() {
   EngineSpec engine = seated_engine<PlayMatch>(
       "chinese-checkers", "Chinese Checkers on the 121-hole star, 2 to 6 players, 10 pieces each",
-      rule_params(), cc::Strategies::infos());
+      rule_params(), cc::Strategies::infos(), HiddenInformation::none());
   engine.short_rules = {{"max_plies", int64_t{40}}};
   // In pairs, and at a six-seat table under the other rule choices.
   engine.bench_cases = {

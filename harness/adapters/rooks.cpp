@@ -132,6 +132,7 @@ EngineSpec rooks_engine() {
                       "judge-format boards instead of generated ones (relative to the config)"),
   };
   engine.strategies = rooks::Strategies::infos();
+  engine.hidden_information = HiddenInformation::none();  // the board is the whole game
   engine.bench_cases = {
       {"rooks", 0, {{"n", IntList{6, 12, 30}}, {"fort_density", 0.15}}, 5, 150},
   };

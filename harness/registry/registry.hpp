@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,34 @@ struct ModeSpec {
   // The variants take the seats of tables (SeatedMatch): games come in
   // whole deals, each played once per seat order.
   bool tables = false;
+};
+
+// What a re-deal check found (HiddenInformation).
+struct RedealReport {
+  uint64_t decisions = 0;  // decisions made on the real game and on a re-dealt one
+  uint64_t redeals = 0;    // re-deals whose hidden part differed from the real game's
+  std::string difference;  // the first decision that changed, and where; empty when none
+};
+
+// Plays a few games of one setting of the engine's strategies (at default
+// rules, from `seed`) and, at its decisions, has a copy of the player (with a
+// copy of its Rng) decide on the same game with what the player cannot see
+// dealt anew by the engine (Go Fish: the other hands and the stock;
+// Battleship: a fleet that answers every shot so far alike). The two
+// decisions must be equal. External strategies are checked on what their
+// program is sent.
+using RedealCheck = std::function<RedealReport(const StrategySetting& setting, uint64_t seed)>;
+
+// How an engine meets the conformance suite's hidden-information check. Every
+// engine states it (Registry::add refuses one that does not), so a new engine
+// with hidden information cannot escape the check by omission.
+struct HiddenInformation {
+  // Every player sees the whole game (Chinese Checkers, rooks).
+  static HiddenInformation none() { return {}; }
+  // Players do not see everything: `check` shows decisions do not depend on it.
+  static HiddenInformation redeal(RedealCheck check) { return {std::move(check)}; }
+
+  RedealCheck check = nullptr;  // null: none hidden
 };
 
 // A case of `arena bench` (harness/cli/bench_suite.hpp): a mode and rules
@@ -63,6 +92,9 @@ struct EngineSpec {
   // Rules that keep a game short (the conformance suite plays every strategy
   // under them); empty when the defaults already do.
   ParamOverrides short_rules = {};
+  // What players cannot see, and the check that their decisions do not
+  // depend on it. Required: nullopt is an engine that has not said.
+  std::optional<HiddenInformation> hidden_information = std::nullopt;
   // The engine's cases of `arena bench`. A mode no case covers gets one:
   // named after the engine (and the mode, with several), under short_rules.
   std::vector<BenchCase> bench_cases = {};
@@ -75,7 +107,9 @@ struct EngineSpec {
 
 class Registry {
  public:
-  void add(EngineSpec engine) { engines_.push_back(std::move(engine)); }
+  // Throws std::logic_error for an engine that does not declare its hidden
+  // information (EngineSpec::hidden_information) or shares another's name.
+  void add(EngineSpec engine);
   const EngineSpec* find(const std::string& name) const;
   const std::vector<EngineSpec>& engines() const { return engines_; }
   std::vector<std::string> names() const;

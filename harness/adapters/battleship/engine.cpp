@@ -24,6 +24,7 @@ EngineSpec battleship_engine() {
   };
   engine.rules = rule_params();
   engine.strategies = bs::Strategies::infos();
+  engine.hidden_information = HiddenInformation::redeal(redeal_check);  // the fleet
   // Both touching rules, the defenders, series with a learned prior, duels.
   engine.bench_cases = {
       {"battleship-solo", kSolo, {}, 1, 300},
