@@ -3,9 +3,9 @@
 //   build/bench/arena_bench --benchmark_filter=Battleship
 #include <benchmark/benchmark.h>
 
-#include "bench_settings.hpp"
 #include "engines/battleship/solo.hpp"
 #include "engines/battleship/strategies.hpp"
+#include "harness/config/params.hpp"
 #include "harness/registry/match.hpp"
 
 namespace {
@@ -116,7 +116,7 @@ const bool kWholeGames = [] {
   const auto infos = Strategies::infos();
   for (const StrategySetting& setting : settings_of(infos, false)) {
     benchmark::RegisterBenchmark(
-        ("BM_BattleshipSoloGame/" + bench::bench_label(infos, setting)).c_str(),
+        ("BM_BattleshipSoloGame/" + setting_label(infos, setting)).c_str(),
         [setting](benchmark::State& state) { whole_games(state, setting); })
         ->Unit(benchmark::kMicrosecond);
   }

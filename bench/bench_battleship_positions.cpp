@@ -13,8 +13,8 @@
 
 #include <vector>
 
-#include "bench_settings.hpp"
 #include "engines/battleship/strategies.hpp"
+#include "harness/config/params.hpp"
 
 namespace {
 
@@ -94,7 +94,7 @@ const bool kRegistered = [] {
   const auto infos = Strategies::infos();
   for (const StrategySetting& setting : settings_of(infos, false)) {
     benchmark::RegisterBenchmark(
-        ("BM_BattleshipDecision/" + bench::bench_label(infos, setting)).c_str(),
+        ("BM_BattleshipDecision/" + setting_label(infos, setting)).c_str(),
         [setting](benchmark::State& state) {
           const RecordedGame& g = recorded_game();
           const AnyShooter shooter = Strategies::make_default(setting.strategy, setting.overrides,

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "bench_settings.hpp"
 #include "engines/chinese_checkers/game.hpp"
 #include "engines/go_fish/play.hpp"
+#include "harness/config/params.hpp"
 
 namespace {
 
@@ -171,7 +171,7 @@ const bool kRegistered = [] {
   const auto cc_infos = cc::Strategies::infos();
   for (const StrategySetting& setting : settings_of(cc_infos, false)) {
     auto* b = benchmark::RegisterBenchmark(
-        ("BM_CcDecision/" + bench::bench_label(cc_infos, setting)).c_str(),
+        ("BM_CcDecision/" + setting_label(cc_infos, setting)).c_str(),
         [setting](benchmark::State& state) {
           cc_decision(state, cc::Strategies::make_default(setting.strategy, setting.overrides));
         });
@@ -180,7 +180,7 @@ const bool kRegistered = [] {
   const auto gf_infos = gf::Strategies::infos();
   for (const StrategySetting& setting : settings_of(gf_infos, false)) {
     benchmark::RegisterBenchmark(
-        ("BM_GoFishDecision/" + bench::bench_label(gf_infos, setting)).c_str(),
+        ("BM_GoFishDecision/" + setting_label(gf_infos, setting)).c_str(),
         [setting](benchmark::State& state) {
           go_fish_decisions(state,
                             gf::Strategies::make_default(setting.strategy, setting.overrides));

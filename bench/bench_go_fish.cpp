@@ -13,8 +13,8 @@
 #include <string>
 #include <string_view>
 
-#include "bench_settings.hpp"
 #include "engines/go_fish/play.hpp"
+#include "harness/config/params.hpp"
 
 namespace {
 
@@ -72,7 +72,7 @@ const bool kGameBenchmarks = [] {
   const auto infos = Strategies::infos();
   for (const StrategySetting& setting : settings_of(infos, false))
     benchmark::RegisterBenchmark(
-        ("BM_GoFishGame/" + bench::bench_label(infos, setting)).c_str(),
+        ("BM_GoFishGame/" + setting_label(infos, setting)).c_str(),
         [setting](benchmark::State& state) {
           Rules rules;
           rules.players = 3;

@@ -60,6 +60,16 @@ inline Outcome arena_cli(const std::string& args, const std::filesystem::path& d
   return arena_cli_env("", args, dir);
 }
 
+// Runs `arena ARGS` from `dir` (relative paths in ARGS are in `dir`), output captured there.
+inline Outcome arena_in(const std::filesystem::path& dir, const std::string& args) {
+  const auto out = dir / "stdout.txt";
+  const auto err = dir / "stderr.txt";
+  const std::string command = "cd '" + dir.string() + "' && " + std::string(ARENA_EXE) + " " +
+                              args + " >" + out.string() + " 2>" + err.string();
+  const int status = std::system(command.c_str());
+  return {WEXITSTATUS(status), read_file(out), read_file(err)};
+}
+
 // summary.json without the fields that depend on timing.
 inline nlohmann::json untimed(const std::filesystem::path& summary) {
   nlohmann::json j = nlohmann::json::parse(read_file(summary));
@@ -72,8 +82,15 @@ inline nlohmann::json untimed(const std::filesystem::path& summary) {
 }
 
 // Two results folders hold the same games and the same untimed summary.
+// The same summary (timing aside) and, byte for byte, the same files per game:
+// games.csv or games.csv.gz, and moves.jsonl.gz, whichever `a` has.
 inline void require_same_results(const std::filesystem::path& a, const std::filesystem::path& b) {
-  REQUIRE(read_file(a / "games.csv") == read_file(b / "games.csv"));
+  for (const char* name : {"games.csv", "games.csv.gz", "moves.jsonl.gz"}) {
+    INFO(name);
+    REQUIRE(std::filesystem::exists(a / name) == std::filesystem::exists(b / name));
+    if (!std::filesystem::exists(a / name)) continue;
+    REQUIRE(read_file(a / name) == read_file(b / name));
+  }
   REQUIRE(untimed(a / "summary.json") == untimed(b / "summary.json"));
 }
 

@@ -12,30 +12,17 @@
 namespace arena::testing {
 
 struct Setting {
-  std::string label;  // "mcts" or "mcts {playout: random}"
+  std::string label;  // "mcts" or "mcts/playout=random" (setting_label)
   std::string strategy;
   ParamOverrides overrides;
 };
-
-// "name", or "name {key: value, ...}" with the sample's own overrides.
-inline std::string label_of(const StrategyInfo& info, int sample) {
-  if (sample == 0) return info.name;
-  const ParamOverrides& own = info.samples[static_cast<size_t>(sample - 1)];
-  std::string label = info.name + " {";
-  for (size_t i = 0; i < own.size(); ++i)
-    label += (i ? ", " : "") + own[i].first + ": " + format_value(own[i].second);
-  return label + "}";
-}
 
 // Each strategy at its defaults, then at each of its samples; with `quick`,
 // every setting with the strategy's quick overrides on top.
 inline std::vector<Setting> labelled_settings(const std::vector<StrategyInfo>& infos, bool quick) {
   std::vector<Setting> out;
-  for (const StrategySetting& s : arena::settings_of(infos, quick)) {
-    for (const StrategyInfo& info : infos)
-      if (info.name == s.strategy)
-        out.push_back({label_of(info, s.sample), s.strategy, s.overrides});
-  }
+  for (const StrategySetting& s : arena::settings_of(infos, quick))
+    out.push_back({setting_label(infos, s), s.strategy, s.overrides});
   return out;
 }
 

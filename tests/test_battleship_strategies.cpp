@@ -305,3 +305,30 @@ TEST_CASE("monte-carlo samples agree with every observation under both touching 
     }
   }
 }
+
+namespace {
+
+// A Battleship shooter decides from its Rng alone (and the ShotResults it was
+// told): nothing of the ocean reaches it, so a re-dealt fleet consistent with
+// the shots so far cannot change a decision (the conformance suite checks
+// that by re-dealing; this checks the types allow nothing else).
+template <class Shooter>
+concept DecidesBlind = requires(Shooter& s, Rng& rng, const ShotResult& result) {
+  { s.choose(rng) } -> std::same_as<int>;
+  s.observe(0, result);
+};
+template <class Shooter>
+concept SeesTheOcean = requires(Shooter& s, Rng& rng, const Ocean& ocean) {
+  s.choose(ocean, rng);
+};
+
+template <class... S>
+constexpr bool all_blind(std::variant<S...>*) {
+  return ((DecidesBlind<S> && !SeesTheOcean<S> && !std::is_constructible_v<S, const Ocean&>)&&...);
+}
+
+}  // namespace
+
+TEST_CASE("no Battleship shooter is handed the fleet it fires at") {
+  STATIC_REQUIRE(all_blind(static_cast<AnyShooter*>(nullptr)));
+}

@@ -14,6 +14,7 @@
 
 #include "cli_support.hpp"
 #include "harness/adapters/adapters.hpp"
+#include "harness/adapters/seating.hpp"
 #include "harness/config/config.hpp"
 #include "harness/stats/summary.hpp"
 
@@ -488,8 +489,20 @@ TEST_CASE("a tournament of three or more variants is ranked by Bradley-Terry rat
   CHECK(sum == Approx(0).margin(1e-6));
 }
 
+namespace {
+
+// Games enough for one whole deal of every table of `config` (2 without tables).
+uint64_t one_deal(const arena::RunConfig& config, const arena::EngineSpec& engine) {
+  if (!engine.modes[static_cast<size_t>(config.mode.index)].tables) return 2;
+  const auto variants = static_cast<int>(config.players.size());
+  const auto seats = static_cast<int>(config.rules.integer("seats"));
+  return arena::Seating(variants, seats > 0 ? seats : variants, config.format).orders();
+}
+
+}  // namespace
+
 // `arena new ENGINE`: a config with every rule and parameter at its default,
-// for every engine, that loads and plays as it is.
+// for every engine, that plays as it is (a few games of it are run).
 TEST_CASE("arena new writes a runnable config with every default, for every engine") {
   const fs::path dir = scratch("new");
   const arena::Registry registry = arena::make_registry();
@@ -499,17 +512,39 @@ TEST_CASE("arena new writes a runnable config with every default, for every engi
     REQUIRE(made.code == 0);
     for (const auto& rule : engine.rules)
       CHECK_THAT(made.out, Catch::Contains("\n  " + rule.name + ": "));
+    size_t built_in = 0;
     for (const auto& strategy : engine.strategies) {
+      if (strategy.external) {  // its program is the user's: only when named
+        CHECK_THAT(made.out, !Catch::Contains("strategy: " + strategy.name + "\n"));
+        continue;
+      }
+      ++built_in;
       CHECK_THAT(made.out, Catch::Contains("strategy: " + strategy.name + "\n"));
       for (const auto& param : strategy.params)
         CHECK_THAT(made.out, Catch::Contains("      " + param.name + ": "));
     }
-    write_file(dir / (engine.name + ".yaml"), made.out);
-    const arena::RunConfig config =
-        arena::load_config((dir / (engine.name + ".yaml")).string(), registry);
-    CHECK(config.players.size() == engine.strategies.size());
+    const fs::path file = dir / (engine.name + ".yaml");
+    write_file(file, made.out);
+    const arena::RunConfig config = arena::load_config(file.string(), registry);
+    CHECK(config.players.size() == built_in);
     REQUIRE_NOTHROW(engine.make_match(config, 1));  // 1200 games split into whole deals
+    const Outcome run =
+        arena_cli("run " + file.string() + " --games " + std::to_string(one_deal(config, engine)) +
+                      " --quiet --out " + (dir / ("o-" + engine.name)).string(),
+                  dir);
+    INFO(run.err);
+    CHECK(run.code == 0);
   }
+  // Named, `external` comes with an empty command marked required: refused until filled in.
+  const Outcome external = arena_cli("new rooks exact external", dir);
+  REQUIRE(external.code == 0);
+  CHECK_THAT(external.out, Catch::Contains("REQUIRED") && Catch::Contains("command: \"\"\n"));
+  write_file(dir / "external.yaml", external.out);
+  const Outcome refused = arena_cli("run " + (dir / "external.yaml").string() +
+                                        " --games 2 --quiet --out " + (dir / "o-external").string(),
+                                    dir);
+  CHECK(refused.code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("players[1].params.command"));
   const Outcome two = arena_cli("new battleship density density", dir);
   write_file(dir / "two.yaml", two.out);
   const Outcome run = arena_cli(

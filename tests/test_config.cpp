@@ -44,7 +44,8 @@ TEST_CASE("a valid config loads with every default filled in") {
   CHECK(*c.seed == 5);
   CHECK(c.games == 100);
   CHECK(c.threads == 0);
-  CHECK(c.mode == "solo");
+  CHECK(c.mode.index == 0);
+  CHECK(c.mode.name == "solo");
   CHECK(c.rules.integer("size") == 10);
   CHECK(c.rules.choice("touching") == "allowed");
   CHECK(c.rules.name_to_int("fleet").size() == 5);

@@ -71,6 +71,21 @@ players:
                          3);
 }
 
+TEST_CASE("mpirun writes games.csv.gz and moves.jsonl.gz byte for byte as one process", "[mpi]") {
+  require_same_under_mpi("mpi-records", R"(name: records
+engine: battleship
+seed: 8
+games: 6000
+mode: duel
+players:
+  - {name: density, strategy: density}
+  - {name: hunt-target, strategy: hunt-target}
+  - {name: random, strategy: random}
+output: {games_csv: gzip, moves: all}
+)",
+                         2);
+}
+
 TEST_CASE("Workers find a board file relative to the config as rank 0 does", "[mpi]") {
   // Run from another folder: the board file is next to the config, not here.
   const fs::path dir = scratch("mpi-rooks");

@@ -11,6 +11,7 @@
 
 namespace fs = std::filesystem;
 using arena::testing::arena_cli;
+using arena::testing::arena_in;
 using arena::testing::read_file;
 using arena::testing::require_same_results;
 using arena::testing::scratch;
@@ -37,6 +38,12 @@ int run_and_signal(const std::string& args, const char* signal, double seconds,
                               "; kill -" + signal + " $pid; wait $pid; echo $? >rc.txt)";
   std::system(command.c_str());
   return std::stoi(read_file(dir / "rc.txt"));
+}
+
+// kLongRun writing games.csv.gz and the moves of 20,000 games (dozens of
+// gzip members each, so that a kill lands between members and inside one).
+std::string long_run_with_records() {
+  return std::string(kLongRun) + "output: {games_csv: gzip, moves: {sample: 20000}}\n";
 }
 
 }  // namespace
@@ -209,4 +216,42 @@ TEST_CASE("One run at a time per results folder, and the lock goes with the run"
   write_file(lock, "");
   { const arena::StagedResults next(dir / "out"); }
   CHECK_FALSE(fs::exists(lock));
+}
+
+TEST_CASE("games.csv.gz and moves.jsonl.gz resume byte for byte after kill -9 and after SIGINT") {
+  const fs::path dir = scratch("resume-records");
+  write_file(dir / "long.yaml", long_run_with_records());
+  REQUIRE(arena_in(dir, "run long.yaml --quiet --out whole").code == 0);
+  REQUIRE(fs::file_size(dir / "whole/moves.jsonl.gz") > 1024 * 1024);  // many members
+  for (const char* signal : {"9", "INT"}) {
+    SECTION(std::string("kill -") + signal) {
+      const std::string out = std::string("part-") + signal;
+      run_and_signal("run long.yaml --quiet --out " + out + " --checkpoint-every 0.1", signal, 1.5,
+                     dir);
+      REQUIRE(fs::exists(dir / ("." + out + ".partial/checkpoint.json")));
+      REQUIRE(arena_in(dir, "run long.yaml --quiet --resume --threads 1 --out " + out).code == 0);
+      require_same_results(dir / "whole", dir / out);
+    }
+  }
+}
+
+TEST_CASE("Shards merge games.csv.gz and moves.jsonl.gz into the bytes of the whole run") {
+  const fs::path dir = scratch("merge-records");
+  write_file(dir / "run.yaml", R"(name: records
+engine: battleship
+seed: 12
+games: 30000
+mode: duel
+players:
+  - {name: density, strategy: density}
+  - {name: random, strategy: random}
+output: {games_csv: gzip, moves: {sample: 700}}
+)");
+  REQUIRE(arena_in(dir, "run run.yaml --quiet --out whole").code == 0);
+  for (int i = 1; i <= 3; ++i) {
+    REQUIRE(arena_in(dir, fmt::format("run run.yaml --quiet --shard {}/3 --out s{}", i, i)).code ==
+            0);
+  }
+  REQUIRE(arena_in(dir, "merge s3 s1 s2 --out merged").code == 0);
+  require_same_results(dir / "whole", dir / "merged");
 }

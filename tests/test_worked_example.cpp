@@ -1,7 +1,10 @@
 // The worked example of docs/adding-a-strategy.md: the rooks solver
 // `min-degree` was added as one new file and one line in the engine's list.
 // This test keeps it so: outside its own file, its name is written once in
-// the source tree (this test aside); and it earns its place.
+// the code (engines/, harness/, tests/, bench/, fuzz/, .ci/ and
+// CMakeLists.txt; this test aside). Configs, clients and docs are not code
+// and may name it (configs/python-rooks.yaml plays it). It also checks that
+// the page shows the list as it is, and that the strategy earns its place.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -33,7 +36,7 @@ std::string text_of(const fs::path& file) {
 
 }  // namespace
 
-TEST_CASE("the worked example strategy is one new file and one line in its engine's list") {
+TEST_CASE("the worked example strategy is one new file and one line of code in its engine's list") {
   const fs::path root = ARENA_SOURCE_DIR;
   const fs::path own = root / "engines/rooks/strategies/min_degree.hpp";
   const fs::path list = root / "engines/rooks/strategies.hpp";
@@ -42,6 +45,7 @@ TEST_CASE("the worked example strategy is one new file and one line in its engin
   // Every spelling of the strategy: its config name, its type, its file name.
   const std::vector<std::string> names = {"min-degree", "MinDegreeSolver", "min_degree"};
   size_t in_list = 0;
+  // The code: what builds, tests and benchmarks Arena (not configs/, clients/ or docs/).
   std::vector<fs::path> files = {root / "CMakeLists.txt"};
   for (const char* folder : {"engines", "harness", "tests", "bench", "fuzz", ".ci"})
     for (const auto& entry : fs::recursive_directory_iterator(root / folder))
@@ -54,12 +58,29 @@ TEST_CASE("the worked example strategy is one new file and one line in its engin
       if (file == list) {
         in_list += n;
       } else {
-        INFO(file.string() << " names " << name);
+        INFO(file.string() << " names " << name
+                           << ": the code may name the worked example "
+                              "only in its own file and the engine's list");
         CHECK(n == 0);
       }
     }
   }
   CHECK(in_list == 1);  // the one line: MinDegreeSolver in the type list
+}
+
+// The page shows step 2 as the file is: the list, with the new line marked.
+TEST_CASE("docs/adding-a-strategy.md shows the engine's list as it is") {
+  const fs::path root = ARENA_SOURCE_DIR;
+  const std::string page = text_of(root / "docs/adding-a-strategy.md");
+  const std::string code = text_of(root / "engines/rooks/strategies.hpp");
+  const std::string start = "using Strategies = StrategyList<";
+  const size_t at = page.find(start);
+  REQUIRE(at != std::string::npos);
+  std::string shown = page.substr(at, page.find(">;", at) + 2 - at);
+  const std::string marker = "  <- the new line";
+  REQUIRE(shown.find(marker) != std::string::npos);
+  shown.erase(shown.find(marker), marker.size());
+  CHECK(code.find(shown) != std::string::npos);
 }
 
 TEST_CASE("the worked example is registered and takes every option from its declaration") {

@@ -16,6 +16,7 @@ struct DuelResult {
   bool first_won = false;
   int first_shots = 0;
   int second_shots = 0;
+  bool cut_off = false;  // stopped at the cap with both fleets afloat
 };
 
 template <class First, class Second, class Timer>
@@ -41,6 +42,7 @@ DuelResult play_duel(const Rules& rules, Ocean first_target, Ocean second_target
     ++result.second_shots;
     if (second_target.fleet_sunk()) return result;
   }
+  result.cut_off = true;
   return result;
 }
 

@@ -23,6 +23,8 @@ GameResult game_result(const State& state) {
     r.distance_to_goal[s] = goal_distance_sum(state, s);
   }
   r.draw = state.finished_count() == 0;
+  // A game ends when a seat finishes (two seats) or one seat is left; else max_plies cut it off.
+  r.cut_off = state.finished_count() < (n == 2 ? 1 : n - 1);
   for (int s = 0; s < n; ++s) {
     r.rank[s] = 1;
     for (int o = 0; o < n; ++o)

@@ -34,6 +34,7 @@ namespace arena::chinese_checkers {
 struct GameResult {
   int plies = 0;
   bool draw = false;
+  bool cut_off = false;  // ended by max_plies, not by seats finishing
   std::array<int, kMaxPlayers> rank{};
   std::array<int, kMaxPlayers> finish_ply{-1, -1, -1, -1, -1, -1};
   std::array<int, kMaxPlayers> pieces_in_goal{};

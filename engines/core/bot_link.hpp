@@ -63,22 +63,26 @@ struct ExternalSeat {
 inline constexpr const char* kExternalName = "external";
 
 inline StrategyInfo external_info() {
-  return {kExternalName,
-          "a separate program speaking Arena's line protocol (docs/protocol.md)",
-          {ParamSpec::text("command", "",
-                           "the program and its arguments, split into words as a shell would "
-                           "(quotes honoured); started without a shell, in the config's folder"),
-           ParamSpec::integer("startup_ms", 5000, 1, 3'600'000,
-                              "budget for the handshake (the hello reply) of each start"),
-           ParamSpec::integer("max_restarts", 3, 0, 1'000'000,
-                              "restarts after failures, per worker; then the variant forfeits "
-                              "its remaining games on that worker"),
-           ParamSpec::text("log", "",
-                           "file for the program's stderr, relative to the config; empty: "
-                           "bots/<variant>.log in the results folder")},
-          {},
-          {},
-          true};
+  StrategyInfo info{
+      kExternalName,
+      "a separate program speaking Arena's line protocol (docs/protocol.md)",
+      {ParamSpec::text("command", "",
+                       "the program and its arguments, split into words as a shell would "
+                       "(quotes honoured); started without a shell, in the config's folder"),
+       ParamSpec::integer("startup_ms", 5000, 1, 3'600'000,
+                          "budget for the handshake (the hello reply) of each start"),
+       ParamSpec::integer("max_restarts", 3, 0, 1'000'000,
+                          "restarts after failures, per worker; then the variant forfeits "
+                          "its remaining games on that worker"),
+       ParamSpec::text("log", "",
+                       "file for the program's stderr, relative to the config; empty: "
+                       "bots/<variant>.log in the results folder")},
+      {},
+      {},
+      true};
+  // Whether a program ends its games is the program's affair, not Arena's to promise.
+  info.stalls = {{}};
+  return info;
 }
 
 // The seed a bot gets for a game: from its seat's stream, below 2^53 so that

@@ -36,6 +36,12 @@ ParamSpec ParamSpec::text(std::string name, std::string def, std::string help) {
   return {std::move(name), ParamType::kText, std::move(def), 0, 0, {}, std::move(help)};
 }
 
+ParamSpec ParamSpec::file(std::string name, std::string help) {
+  ParamSpec spec = text(std::move(name), "", std::move(help));
+  spec.is_file = true;
+  return spec;
+}
+
 ParamSpec ParamSpec::int_list(std::string name, IntList def, int64_t min, int64_t max,
                               std::string help) {
   return {std::move(name),          ParamType::kIntList,      std::move(def),

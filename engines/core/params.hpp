@@ -39,6 +39,9 @@ struct ParamSpec {
   double max = std::numeric_limits<double>::infinity();
   std::vector<std::string> choices;
   std::string help;
+  // A text naming a file relative to the config: made absolute when the config
+  // is loaded, so the resolved config finds it from anywhere (replay, merge).
+  bool is_file = false;
 
   static ParamSpec integer(std::string name, int64_t def, int64_t min, int64_t max,
                            std::string help);
@@ -49,6 +52,8 @@ struct ParamSpec {
   static ParamSpec name_to_int(std::string name, NameToInt def, int64_t min, int64_t max,
                                std::string help);
   static ParamSpec text(std::string name, std::string def, std::string help);
+  // A text naming a file (see is_file); empty by default.
+  static ParamSpec file(std::string name, std::string help);
   static ParamSpec int_list(std::string name, IntList def, int64_t min, int64_t max,
                             std::string help);
 };

@@ -40,6 +40,15 @@ struct StrategyInfo {
   // Played by a separate program (engines/core/bot_link.hpp): built only
   // where the harness gives it one.
   bool external = false;
+  // Settings documented not to end their games within the engine's bound
+  // (e.g. the seed's evaluation holds its last pieces back): a setting stalls
+  // when its parameters hold every value of one entry; an empty entry matches
+  // every setting. The conformance suite lets these games be cut off; every
+  // other setting must end its games.
+  std::vector<ParamOverrides> stalls = {};
+  // Fails on purpose (a test engine's faulty strategies, for the forfeit
+  // tests): the conformance suite leaves it out.
+  bool faulty = false;
 };
 
 // One setting of a strategy: its defaults (sample 0) or its declared sample
@@ -65,6 +74,18 @@ inline std::vector<StrategySetting> settings_of(const std::vector<StrategyInfo>&
     }
   }
   return out;
+}
+
+// Whether `setting` of the strategy `info` declares is one it says stalls.
+inline bool stalls(const StrategyInfo& info, const StrategySetting& setting) {
+  const ParamSet values = with_overrides(info.params, setting.overrides);
+  for (const ParamOverrides& entry : info.stalls) {
+    bool all = true;
+    for (const auto& [key, value] : entry)
+      all = all && values.contains(key) && values.at(key) == value;
+    if (all) return true;
+  }
+  return false;
 }
 
 template <class S>

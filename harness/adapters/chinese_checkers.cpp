@@ -71,12 +71,14 @@ class PlayMatch final : public SeatedMatch {
     for (size_t s = 0; s < seats; ++s) {
       // Two seats: a game cut off at max_plies is a draw, whoever was ahead.
       const int rank = r.draw && seats == 2 ? 1 : r.rank[s];
-      sink.add(SeatResult{
+      SeatResult seat{
           game.lineup[s],
           rank,
           {r.plies, r.finish_ply[s] >= 0 ? 1 : 0, r.pieces_in_goal[s], r.distance_to_goal[s]},
           Outcome::kByRank,
-          static_cast<int>(s)});
+          static_cast<int>(s)};
+      seat.cut_off = r.cut_off;
+      sink.add(seat);
     }
   }
 
@@ -138,7 +140,8 @@ class PlayMatch final : public SeatedMatch {
       {"plies", "plies", "plies (single moves of any seat) the game lasted"},
       {"finished", "", "1 when this seat filled its goal"},
       {"in_goal", "pieces", "own pieces in the goal triangle at the end"},
-      {"distance", "steps", "sum over own pieces of the distance to the goal at the end"}};
+      {"distance", "steps", "sum over own pieces of the distance to the goal at the end",
+       Better::kLower}};
 };
 
 std::vector<ParamSpec> rule_params() {
@@ -162,8 +165,21 @@ std::vector<ParamSpec> rule_params() {
 EngineSpec chinese_checkers_engine() {
   EngineSpec engine = seated_engine<PlayMatch>(
       "chinese-checkers", "Chinese Checkers on the 121-hole star, 2 to 6 players, 10 pieces each",
-      rule_params(), cc::Strategies::infos());
+      rule_params(), cc::Strategies::infos(), HiddenInformation::none());
   engine.short_rules = {{"max_plies", int64_t{40}}};
+  // In pairs, and at a six-seat table under the other rule choices.
+  engine.bench_cases = {
+      {"chinese-checkers", 0, {{"seats", int64_t{2}}, {"max_plies", int64_t{300}}}, 8, 2},
+      {"chinese-checkers-6p",
+       0,
+       {{"seats", int64_t{6}},
+        {"max_plies", int64_t{200}},
+        {"neutral_zones", std::string("forbidden")},
+        {"win", std::string("all-own")}},
+       9,
+       1,
+       false},
+  };
   engine.bot_hello = [] { return cc::board_json(); };
   return engine;
 }

@@ -64,12 +64,14 @@ class PlayMatch final : public SeatedMatch {
         gf::play_game(rules_, std::span(players.data(), seats), deal, std::span(rngs.data(), seats),
                       sink.timer(), game.lineup);
     for (size_t s = 0; s < seats; ++s) {
-      sink.add(SeatResult{
+      SeatResult seat{
           game.lineup[s],
           r.rank[s],
           {r.books[s], r.turns, r.seed_winner == static_cast<int>(s) ? 1 : 0, r.truncated ? 1 : 0},
           Outcome::kByRank,
-          static_cast<int>(s)});
+          static_cast<int>(s)};
+      seat.cut_off = r.truncated;
+      sink.add(seat);
     }
   }
 
@@ -127,7 +129,7 @@ class PlayMatch final : public SeatedMatch {
   gf::Rules rules_;
   std::vector<gf::Strategies::Bound> players_;
   std::vector<MetricSpec> metrics_ = {
-      {"books", "books", "books this seat laid"},
+      {"books", "books", "books this seat laid", Better::kHigher},
       {"turns", "asks", "asks made in the game, by every seat"},
       {"seed_win", "", "1 when the seed's rule (first seat with the top score) names this seat"},
       {"truncated", "", "1 when the game hit max_rounds before every book was made"}};
@@ -155,11 +157,119 @@ std::vector<ParamSpec> rule_params() {
   };
 }
 
+// The seats of one re-deal game: `setting` at seat `mine`, every built-in
+// strategy at its defaults around it; an external setting's seat plays
+// random (its views are what is compared).
+std::vector<gf::AnyPlayer> redeal_seats(const StrategySetting& setting, int players, int mine,
+                                        uint64_t deal) {
+  std::vector<gf::Strategies::Bound> others;
+  for (const StrategyInfo& info : gf::Strategies::infos())
+    if (!info.external) others.push_back(gf::Strategies::bind_defaults(info.name));
+  const bool external = setting.strategy == kExternalName;
+  std::vector<gf::AnyPlayer> seats;
+  for (int s = 0; s < players; ++s) {
+    if (s == mine && !external) {
+      seats.push_back(gf::Strategies::make_default(setting.strategy, setting.overrides));
+    } else {
+      seats.push_back(
+          gf::Strategies::make(others[(static_cast<size_t>(s) + deal) % others.size()]));
+    }
+  }
+  return seats;
+}
+
+// Whether the seat's decision on the re-dealt game equals its real one: a
+// copy of the player (and of its Rng) decides on `other`; an external
+// strategy's program would be sent the same view.
+bool same_decision(const gf::AnyPlayer& player, bool external, const gf::Game& game,
+                   const gf::Game& other, const Rng& rng) {
+  const int me = game.to_move();
+  if (external) return gf::view_json(game.view(me)).dump() == gf::view_json(other.view(me)).dump();
+  return std::visit(
+      [&](const auto& p) {
+        auto real = p;
+        auto copy = p;
+        Rng real_rng = rng;
+        Rng copy_rng = rng;
+        return real.decide(game.view(me), real_rng) == copy.decide(other.view(me), copy_rng);
+      },
+      player);
+}
+
+constexpr uint64_t kRedealPurpose = 99;  // a stream no game draws from
+
+// One game of the re-deal check on a table of `players`, `setting` at seat
+// deal % players; at each of its decisions the other hands and the stock
+// are dealt anew (Game::resample_hidden), consistent with everything public.
+// Adds to `report`; false at the first decision that changed.
+bool redeal_game(const StrategySetting& setting, int players, uint64_t deal, uint64_t seed,
+                 RedealReport& report) {
+  const bool external = setting.strategy == kExternalName;
+  gf::Rules rules;
+  rules.players = players;
+  rules.preset = deal % 4 == 3 ? gf::Preset::kSeed : gf::Preset::kStandard;
+  const int mine = static_cast<int>(deal % static_cast<uint64_t>(players));
+  std::vector<gf::AnyPlayer> seats = redeal_seats(setting, players, mine, deal);
+  std::vector<Rng> rngs;
+  for (int s = 0; s < players; ++s)
+    rngs.emplace_back(derive_seed(seed, players, deal, player_purpose(s)));
+  Rng deal_rng(derive_seed(seed, players, deal, Purpose::kEnvironment));
+  Rng redeal_rng(derive_seed(seed, players, deal, kRedealPurpose));
+  gf::Game game(rules, gf::shuffled_deck(rules, deal_rng).span());
+  for (int s = 0; s < players; ++s)
+    std::visit([&](auto& p) { p.begin(game.view(s)); }, seats[s]);
+  for (size_t seen = 0; !game.over();) {
+    for (; seen < game.history().size(); ++seen)
+      for (int s = 0; s < players; ++s)
+        std::visit([&](auto& p) { p.observe(game.history()[seen], game.view(s)); }, seats[s]);
+    const int me = game.to_move();
+    if (me == mine) {
+      const gf::Game other = game.resample_hidden(me, redeal_rng);
+      for (int s = 0; s < players; ++s) {
+        if (s != me && other.hand(s).held_ranks() != game.hand(s).held_ranks()) {
+          ++report.redeals;
+          break;
+        }
+      }
+      ++report.decisions;
+      if (!same_decision(seats[me], external, game, other, rngs[me])) {
+        report.difference = fmt::format("{} seats, deal {}: seat {}'s ask after {} events changed",
+                                        players, deal, me, game.history().size());
+        return false;
+      }
+    }
+    game.play(std::visit([&](auto& p) { return p.decide(game.view(me), rngs[me]); }, seats[me]));
+  }
+  return true;
+}
+
+// The re-deal check (HiddenInformation): tables of 2 to 5 seats, under the
+// standard and the seed's rules.
+RedealReport redeal_check(const StrategySetting& setting, uint64_t seed) {
+  RedealReport report;
+  for (int players = 2; players <= 5; ++players)
+    for (uint64_t deal = 0; deal < 12; ++deal)
+      if (!redeal_game(setting, players, deal, seed, report)) return report;
+  return report;
+}
+
 }  // namespace
 
 EngineSpec go_fish_engine() {
-  return seated_engine<PlayMatch>("go-fish", "Go Fish with hidden hands, 2 to 10 players",
-                                  rule_params(), gf::Strategies::infos());
+  EngineSpec engine = seated_engine<PlayMatch>(
+      "go-fish", "Go Fish with hidden hands, 2 to 10 players", rule_params(),
+      gf::Strategies::infos(), HiddenInformation::redeal(redeal_check));
+  // At rotated three-seat tables, and under the seed's rules.
+  engine.bench_cases = {
+      {"go-fish", 0, {{"seats", int64_t{3}}}, 6, 20},
+      {"go-fish-seed-rules",
+       0,
+       {{"seats", int64_t{2}}, {"preset", std::string("seed")}},
+       7,
+       100,
+       false},
+  };
+  return engine;
 }
 
 }  // namespace arena

@@ -1,4 +1,5 @@
-// The one place that lists the engines Arena ships.
+// The one place that lists the engines Arena ships: one line per engine. The
+// factories are declared by CMake (harness/adapters/adapters.hpp).
 #include "harness/adapters/adapters.hpp"
 
 namespace arena {

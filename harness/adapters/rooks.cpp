@@ -163,7 +163,7 @@ class SolveMatch final : public Match {
   std::vector<rooks::Strategies::Bound> solvers_;
   std::vector<std::string> names_;
   std::vector<MetricSpec> metrics_ = {{"rooks", "rooks", "rooks placed"},
-                                      {"gap", "rooks", "optimum minus rooks placed"},
+                                      {"gap", "rooks", "optimum minus rooks placed", Better::kLower},
                                       {"n", "cells", "board side"}};
 };
 
@@ -183,10 +183,14 @@ EngineSpec rooks_engine() {
       ParamSpec::int_list("n", {8}, 1, rooks::kMaxN,
                           "board side; a list sweeps sizes (games cycle through them)"),
       ParamSpec::real("fort_density", 0.1, 0.0, 1.0, "probability that a cell is a fort"),
-      ParamSpec::text("board_file", "",
+      ParamSpec::file("board_file",
                       "judge-format boards instead of generated ones (relative to the config)"),
   };
   engine.strategies = rooks::Strategies::infos();
+  engine.hidden_information = HiddenInformation::none();  // the board is the whole game
+  engine.bench_cases = {
+      {"rooks", 0, {{"n", IntList{6, 12, 30}}, {"fort_density", 0.15}}, 5, 150},
+  };
   engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {
     return std::make_unique<SolveMatch>(config, seed);
   };

@@ -88,19 +88,21 @@ class SeatedMatch : public Match {
 };
 
 // The EngineSpec of an engine played at tables (mode `play`): its name, help,
-// rules and strategies, and the match type built from a config and a seed.
+// rules, strategies and hidden information, and the match type built from a
+// config and a seed.
 template <class PlayMatch>
 EngineSpec seated_engine(std::string name, std::string help, std::vector<ParamSpec> rules,
-                         std::vector<StrategySpec> strategies) {
+                         std::vector<StrategySpec> strategies, HiddenInformation hidden) {
   EngineSpec engine;
   engine.name = std::move(name);
   engine.help = std::move(help);
   engine.modes = {{"play",
                    "the variants take the seats of each table; every deal is played once per "
                    "seat order",
-                   1, kMaxPlayers}};
+                   1, kMaxPlayers, true}};
   engine.rules = std::move(rules);
   engine.strategies = std::move(strategies);
+  engine.hidden_information = std::move(hidden);
   engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {
     return std::make_unique<PlayMatch>(config, seed);
   };

@@ -1,5 +1,6 @@
 #include "harness/cli/bench_suite.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include <fmt/format.h>
@@ -12,74 +13,35 @@
 namespace arena {
 namespace {
 
-// A case: an engine's mode and rules. Every strategy setting of the engine
-// (each strategy at its quick setting, and with `samples` at each declared
-// sample too) plays the case on its own against the engine's first strategy,
-// so each setting has its own signature: a new strategy adds rows and leaves
-// the others' signatures as they were.
-struct BenchCase {
-  const char* name;
-  const char* engine;
-  const char* mode;   // "" for the engine's default
-  const char* rules;  // a YAML flow map
-  uint64_t seed;
-  uint64_t games;  // for tables: deals (each played in every seat order)
-  bool samples;
-};
-
-// Small enough to run in seconds, varied enough to exercise every strategy,
-// both touching rules, defenders, series, duels, Chinese Checkers in pairs and
-// at a six-seat table, Go Fish at rotated tables and under the seed's rules,
-// and every rooks solver.
-const BenchCase kCases[] = {
-    {"battleship-solo", "battleship", "solo", "{}", 1, 300, true},
-    {"battleship-no-touch-defenders", "battleship", "solo",
-     "{touching: forbidden, placement: seed-sequential}", 2, 100, false},
-    {"battleship-learned", "battleship", "solo", "{placement: edges, series_length: 20}", 3, 200,
-     true},
-    {"battleship-duel", "battleship", "duel", "{}", 4, 20, true},
-    {"chinese-checkers", "chinese-checkers", "", "{seats: 2, max_plies: 300}", 8, 2, true},
-    {"chinese-checkers-6p", "chinese-checkers", "",
-     "{seats: 6, max_plies: 200, neutral_zones: forbidden, win: all-own}", 9, 1, false},
-    {"go-fish", "go-fish", "", "{seats: 3}", 6, 20, true},
-    {"go-fish-seed-rules", "go-fish", "", "{seats: 2, preset: seed}", 7, 100, false},
-    {"rooks", "rooks", "", "{n: [6, 12, 30], fort_density: 0.15}", 5, 150, true},
-};
-
-std::string params_yaml(const ParamOverrides& overrides) {
-  std::string params;
-  for (const auto& [key, value] : overrides)
-    params += (params.empty() ? "" : ", ") + key + ": " + format_value(value);
-  return "{" + params + "}";
-}
-
-// "density", or "density/checkerboard_weight=1.5" for a sample.
-std::string setting_label(const EngineSpec& engine, const StrategySetting& setting) {
-  std::string label = setting.strategy;
-  if (setting.sample == 0) return label;
-  for (const StrategySpec& s : engine.strategies) {
-    if (s.name != setting.strategy) continue;
-    for (const auto& [key, value] : s.samples[static_cast<size_t>(setting.sample - 1)])
-      label += "/" + key + "=" + format_value(value);
+// The engine's declared cases, then one for each mode none of them plays:
+// named after the engine (and the mode, when it has several), short rules.
+std::vector<BenchCase> cases_of(const EngineSpec& engine) {
+  std::vector<BenchCase> cases = engine.bench_cases;
+  for (size_t m = 0; m < engine.modes.size(); ++m) {
+    const auto mode = static_cast<int>(m);
+    if (std::any_of(cases.begin(), cases.end(), [&](const auto& c) { return c.mode == mode; }))
+      continue;
+    std::string name = engine.name;
+    if (engine.modes.size() > 1) name += "-" + engine.modes[m].name;
+    cases.push_back({name, mode, engine.short_rules});
   }
-  return label;
+  return cases;
 }
 
 // The config of `setting` in a case: it against the engine's first strategy.
 // Games at tables are whole deals: `games` deals, each in every seat order.
 RunConfig config_of(const BenchCase& c, const EngineSpec& engine, const StrategySetting& setting,
                     const Registry& registry) {
-  const std::string yaml =
-      fmt::format("name: bench-{}\nengine: {}\nseed: {}\nrules: {}\ngames: 1\n", c.name, c.engine,
-                  c.seed, c.rules) +
-      (c.mode[0] ? fmt::format("mode: {}\n", c.mode) : "") +
-      fmt::format(
-          "players:\n  - {{name: tested, strategy: {}, params: {}}}\n"
-          "  - {{name: reference, strategy: {}}}\n",
-          setting.strategy, params_yaml(setting.overrides), engine.strategies.front().name);
+  const std::string yaml = fmt::format(
+      "name: bench-{}\nengine: {}\nmode: {}\nseed: {}\nrules: {}\ngames: 1\n"
+      "players:\n  - {{name: tested, strategy: {}, params: {}}}\n"
+      "  - {{name: reference, strategy: {}}}\n",
+      c.name, engine.name, engine.modes[static_cast<size_t>(c.mode)].name, c.seed,
+      overrides_yaml(c.rules), setting.strategy, overrides_yaml(setting.overrides),
+      engine.strategies.front().name);
   RunConfig config = parse_config(yaml, c.name, registry);
   config.games = c.games;
-  if (engine.modes.front().name == "play") {  // tables: every seat order of every deal
+  if (engine.modes[static_cast<size_t>(config.mode.index)].tables) {
     const auto seats = static_cast<int>(config.rules.integer("seats"));
     config.games *= Seating(2, seats > 0 ? seats : 2, config.format).orders();
   }
@@ -93,7 +55,7 @@ BenchResult play_setting(const BenchCase& c, const EngineSpec& engine,
   const auto start = std::chrono::steady_clock::now();
   const RunStats stats = run_games(*run.match, run.plan, nullptr, nullptr);
   BenchResult r{c.name,
-                setting_label(engine, setting),
+                setting_label(engine.strategies, setting),
                 stats.games(),
                 0,
                 stats.signature(),
@@ -107,11 +69,12 @@ BenchResult play_setting(const BenchCase& c, const EngineSpec& engine,
 
 std::vector<BenchResult> run_bench_suite(const Registry& registry, int threads) {
   std::vector<BenchResult> results;
-  for (const BenchCase& c : kCases) {
-    const EngineSpec& engine = *registry.find(c.engine);
-    for (const StrategySetting& setting : settings_of(engine.strategies, true)) {
-      if (setting.sample == 0 || c.samples)
-        results.push_back(play_setting(c, engine, setting, registry, threads));
+  for (const EngineSpec& engine : registry.engines()) {
+    for (const BenchCase& c : cases_of(engine)) {
+      for (const StrategySetting& setting : settings_of(engine.strategies, true)) {
+        if (setting.sample == 0 || c.samples)
+          results.push_back(play_setting(c, engine, setting, registry, threads));
+      }
     }
   }
   return results;

@@ -1,9 +1,13 @@
-// `arena bench`: a fixed list of deterministic games over every engine and
-// strategy: each case is played by every strategy setting of its engine, on
-// its own, against the engine's first strategy. The count of decisions and
-// the signature (a hash of every move) of each pin behaviour: a test fails
-// when a pinned strategy plays differently; the time taken is the quick speed
-// check anyone can run.
+// `arena bench`: deterministic games over every registered engine, mode and
+// strategy setting. The cases come from the registry: each engine's declared
+// bench cases (EngineSpec::bench_cases), and one for every mode they leave
+// out; each case is played by every strategy setting of its engine (each at
+// its quick setting, and at each declared sample when the case says so), on
+// its own, against the engine's first strategy. A new engine, mode or
+// strategy adds rows and leaves the others' as they were. The count of
+// decisions and the signature (a hash of every move) of each row pin
+// behaviour: a test fails when a pinned strategy plays differently; the time
+// taken is the quick speed check anyone can run.
 #pragma once
 
 #include <cstdint>

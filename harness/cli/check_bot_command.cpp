@@ -30,7 +30,7 @@ std::string quoted(const std::vector<std::string>& words) {
 // Games enough to meet every kind of message: whole deals for tables, short
 // Chinese Checkers games.
 std::string check_config(const EngineSpec& engine, const CheckBotOptions& options) {
-  const bool tables = engine.modes.front().name == "play";
+  const bool tables = engine.modes.front().tables;
   const std::string other = engine.strategies.front().name;
   std::string rules = "{}";
   if (engine.name == "chinese-checkers") rules = "{max_plies: 60}";
@@ -92,16 +92,12 @@ int check_bot_command(const CheckBotOptions& options, const Registry& registry) 
   try {
     const RunConfig config =
         parse_config(check_config(*engine, options), "check-bot.yaml", registry);
-    std::vector<BotSpec> specs = bot_specs(config, *engine, {});
     Transcript transcript;
-    specs.front().trace = [&](const std::string& line, bool sent) { transcript.add(line, sent); };
-    specs.front().log = "/dev/stderr";  // the bot's own messages, as it writes them
-    BotPool bots(std::move(specs), 1, kMaxPlayers);
-    const auto match = engine->make_match(config, *config.seed);
-    RunPlan plan{.games = match->game_count(), .threads = 1};
-    plan.variant_names = {"bot", engine->strategies.front().name};
-    plan.decision_budget_ns = config.limits.decision_budget_ns();
-    plan.bots = &bots;
+    PreparedRun prepared = prepare_run(registry, config, *config.seed, 1, {}, [&](BotSpec& spec) {
+      spec.trace = [&](const std::string& line, bool sent) { transcript.add(line, sent); };
+      spec.log = "/dev/stderr";  // the bot's own messages, as it writes them
+    });
+    RunPlan& plan = prepared.plan;
     int faults = 0;
     plan.on_forfeit = [&](const ForfeitNote& note) {
       if (note.variant != 0) return;
@@ -110,9 +106,9 @@ int check_bot_command(const CheckBotOptions& options, const Registry& registry) 
                  fault_name(note.fault), note.detail, transcript.last());
     };
     fmt::print("arena check-bot {}: {} game{} of mode {} (the other variant: {}), protocol {}\n",
-               engine->name, plan.games, plan.games == 1 ? "" : "s", config.mode,
+               engine->name, plan.games, plan.games == 1 ? "" : "s", config.mode.name,
                plan.variant_names[1], kProtocolVersion);
-    const RunStats stats = run_games(*match, plan, nullptr, nullptr);
+    const RunStats stats = run_games(*prepared.match, plan, nullptr, nullptr);
     const uint64_t forfeits = stats.variant(0).forfeit_total();
     fmt::print("the first messages:\n{}", transcript.first());
     if (forfeits == 0) {

@@ -252,7 +252,7 @@ void add_schema(CLI::App& app, const Registry& registry, int& exit_code) {
 
 // Checks the SPRT bounds against the model's range (config files get the same check).
 SprtTest sprt_of(double elo0, double elo1, double alpha, double beta, const std::string& model) {
-  const SprtModel m = model == "logistic" ? SprtModel::kLogistic : SprtModel::kNormalized;
+  const SprtModel m = *value_of<SprtModel>(kSprtModelNames, model);
   const double max_elo = max_sprt_elo(m);
   for (const double bound : {elo0, elo1}) {
     if (std::abs(bound) > max_elo) {
@@ -294,7 +294,7 @@ void add_stats(CLI::App& app, int& exit_code) {
   stats
       ->add_option("--model", args->model,
                    "SPRT bounds are logistic or normalized Elo (default normalized)")
-      ->check(CLI::IsMember({"logistic", "normalized"}));
+      ->check(CLI::IsMember(names_of<SprtModel>(kSprtModelNames)));
   stats->add_flag("--json", args->options.json, "one JSON object instead of a table");
   stats->callback([args, wld, penta, elo0, &exit_code] {
     if (wld->count() == 0 && penta->count() == 0) throw CLI::RequiredError("--wld or --penta");

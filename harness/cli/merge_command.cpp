@@ -110,7 +110,8 @@ int merge_command(const MergeOptions& options, const Registry& registry) {
     const auto expectations = check_expectations(config, match->metrics(), stats);
     const auto summary = summary_json(config, info, *match, stats, expectations);
     staged.write_file("summary.json", summary.dump(2) + "\n");
-    staged.write_file("report.html", render_report(nlohmann::json(summary)));
+    staged.write_file("report.html",
+                      render_report(nlohmann::json(summary), staged.final_dir().string()));
     staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
     staged.commit();
     print_results(config, *match, stats, info, staged.final_dir());

@@ -1,5 +1,7 @@
 // `arena new ENGINE [STRATEGY...]`: a commented config with every rule and
-// parameter at its default, ready to edit and run.
+// parameter at its default, ready to edit and run. Without strategy names it
+// names every built-in strategy, so it runs as written; `external` only when
+// named, since its program is the user's to give.
 #include <map>
 
 #include <fmt/format.h>
@@ -35,8 +37,17 @@ std::string players_text(const EngineSpec& engine, const std::vector<std::string
       continue;
     }
     out += "    params:\n";
-    for (const ParamSpec& p : s.params)
+    for (const ParamSpec& p : s.params) {
+      if (s.external && p.name == "command") {
+        // No default program exists: `arena run` refuses the empty command until it is filled in.
+        out +=
+            "      # REQUIRED, the program to run, e.g. \"python3 my_bot.py\" (docs/protocol.md);\n"
+            "      # arena run refuses the config while this is empty\n"
+            "      command: \"\"\n";
+        continue;
+      }
       append_param(out, p, "      ");
+    }
   }
   return out;
 }
@@ -46,7 +57,7 @@ std::string players_text(const EngineSpec& engine, const std::vector<std::string
 std::string new_config_text(const EngineSpec& engine, std::vector<std::string> strategies) {
   if (strategies.empty()) {
     for (const StrategySpec& s : engine.strategies)
-      strategies.push_back(s.name);
+      if (!s.external) strategies.push_back(s.name);
   }
   std::string name = engine.name;
   for (const std::string& s : strategies)

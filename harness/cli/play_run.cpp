@@ -147,13 +147,12 @@ class ForfeitReporter {
   std::set<std::tuple<int, Fault, bool>> told_;
 };
 
-// The plan of the context's slice: stop rules, resume, interrupts, budget.
-RunPlan plan_of(const RunContext& run, const RunInfo& info) {
-  RunPlan plan{.first_game = run.resume ? run.resume->next_game : run.slice.first,
-               .games = run.slice.end,
-               .threads = info.threads};
-  for (const auto& p : run.config.players)
-    plan.variant_names.push_back(p.name);
+// The prepared plan, with what is this run's own: its slice, the checkpoint
+// it resumes, stop rules and interrupts.
+RunPlan plan_of(const RunContext& run) {
+  RunPlan plan = run.prepared;
+  plan.first_game = run.resume ? run.resume->next_game : run.slice.first;
+  plan.games = run.slice.end;
   if (run.config.stop.any()) {
     plan.check_every = run.config.stop.batch;
     plan.stop_when = [&stop = run.config.stop](const RunStats& so_far) {
@@ -162,9 +161,6 @@ RunPlan plan_of(const RunContext& run, const RunInfo& info) {
   }
   if (run.resume) plan.initial = &run.resume->stats;
   plan.interrupt = &InterruptGuard::requested();
-  plan.decision_budget_ns = run.config.limits.decision_budget_ns();
-  plan.moves = move_policy(run.config, run.match.game_count());
-  plan.bots = run.bots;
   return plan;
 }
 
@@ -181,7 +177,7 @@ Played play_into(const RunContext& run, RunInfo& info) {
   GameFiles files(run);
   const RunClock clock(run.resume ? run.resume->wall_seconds : 0);
   Checkpointer checkpoints(run, info, files, clock);
-  RunPlan plan = plan_of(run, info);
+  RunPlan plan = plan_of(run);
   plan.on_forfeit = ForfeitReporter(run.config, run.options.quiet);
   if (!run.options.shard) {
     plan.on_merged = [&](const RunStats& so_far, uint64_t next) { checkpoints.due(so_far, next); };

@@ -10,8 +10,8 @@
 #include "harness/config/config.hpp"
 #include "harness/output/results_dir.hpp"
 #include "harness/registry/match.hpp"
-#include "harness/runner/bots.hpp"
 #include "harness/runner/run_stats.hpp"
+#include "harness/runner/runner.hpp"
 #include "harness/stats/summary.hpp"
 
 namespace arena {
@@ -25,15 +25,17 @@ struct Slice {
 // The slice of `planned` games (in whole series) that `options.shard` names.
 Slice slice_of(const RunOptions& options, uint64_t planned, uint64_t series);
 
-// Everything a run plays with; `resume` is the checkpoint it continues, if any.
+// Everything a run plays with: the config made playable by prepare_run (its
+// match, and its plan: variant names, decision budget, threads, programs of
+// external strategies); `resume` is the checkpoint it continues, if any.
 struct RunContext {
   const RunConfig& config;
   const Match& match;
+  const RunPlan& prepared;
   const StagedResults& staged;
   const RunOptions& options;
   Slice slice;
   const std::optional<Checkpoint>& resume;
-  BotPool* bots = nullptr;  // the programs of external strategies, if any
 };
 
 struct Played {

@@ -166,7 +166,7 @@ Json replay_json(const fs::path& dir, const Run& run, const ReplayOptions& optio
           : "The replayed result DIFFERS from games.csv: " + *csv_rows;
   return {{"run", dir.string()},
           {"engine", config.engine},
-          {"mode", config.mode},
+          {"mode", config.mode.name},
           {"game", options.game},
           {"seed", *config.seed},
           {"source", from_record ? "record" : "seed"},

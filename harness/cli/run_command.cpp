@@ -121,8 +121,11 @@ int finish_run(const RunContext& run, const RunInfo& info, const Played& played,
   const auto expectations = check_expectations(config, run.match.metrics(), played.stats);
   const auto summary = summary_json(config, info, run.match, played.stats, expectations);
   staged.write_file("summary.json", summary.dump(2) + "\n");  // keys in the documented order
-  staged.write_file("report.html", render_report(nlohmann::json(summary)));
-  if (played.next_game < run.slice.end && !summary["complete"].get<bool>()) {
+  const bool interrupted = played.next_game < run.slice.end && !summary["complete"].get<bool>();
+  staged.write_file("report.html",
+                    render_report(nlohmann::json(summary),
+                                  (interrupted ? staged.staging_dir() : staged.final_dir()).string()));
+  if (interrupted) {
     print_results(config, run.match, played.stats, info, staged.staging_dir());
     fmt::print(stderr,
                "arena: interrupted after {} of {} games; partial results (complete: false) and "
@@ -164,13 +167,10 @@ int run(const RunOptions& options, const Registry& registry, Workers& workers) {
   validate_expectations(config, match.metrics());
   announce(config, info, match, options.quiet);
   info.timer_overhead_ns = measure_timer_overhead_ns();
-  const RunContext context{config,
-                           match,
-                           staged,
-                           options,
-                           slice_of(options, info.planned_games, match.series_length()),
-                           resume,
-                           prepared.bots.get()};
+  const RunContext context{
+      config, match,   prepared.plan,
+      staged, options, slice_of(options, info.planned_games, match.series_length()),
+      resume};
   staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
   workers.start(resolved_yaml(config, info.seed), config.file);
   const Played played = [&] {

@@ -50,6 +50,7 @@ void print_results(const RunConfig& config, const Match& match, const RunStats& 
                    const RunInfo& info, const std::filesystem::path& where) {
   fmt::print("{}", results_table(config, match.metrics(), stats));
   fmt::print("{}", matches_text(config, stats));
+  fmt::print("{}", crosstable_text(config, stats));
   fmt::print("{}", metric_means_text(config, match.metrics(), stats));
   fmt::print("{}", groups_text(config, match, stats));
   fmt::print("{}", stop_text(config, stats));

@@ -84,14 +84,21 @@ Json params_schema(const std::vector<ParamSpec>& params, bool open = false) {
   return {{"type", "object"}, {"properties", properties}, {"additionalProperties", others}};
 }
 
+// An external strategy's program has no default: its `command` is required
+// and not empty, as arena run requires (harness/runner/bots.cpp).
 Json player_schema(const StrategySpec& s) {
+  Json params = params_schema(s.params, s.external);
+  Json required = {"strategy"};
+  if (s.external) {
+    params["properties"]["command"]["minLength"] = 1;
+    params["required"] = {"command"};
+    required.push_back("params");
+  }
   return {{"type", "object"},
           {"description", s.help},
           {"properties",
-           {{"name", {{"type", "string"}}},
-            {"strategy", {{"const", s.name}}},
-            {"params", params_schema(s.params, s.external)}}},
-          {"required", {"strategy"}},
+           {{"name", {{"type", "string"}}}, {"strategy", {{"const", s.name}}}, {"params", params}}},
+          {"required", required},
           {"additionalProperties", false}};
 }
 
@@ -122,7 +129,7 @@ Json stop_schema() {
                 {"elo1", {{"type", "number"}, {"minimum", -400}, {"maximum", 400}}},
                 {"alpha", {{"type", "number"}, {"exclusiveMinimum", 0}, {"maximum", 0.5}}},
                 {"beta", {{"type", "number"}, {"exclusiveMinimum", 0}, {"maximum", 0.5}}},
-                {"model", {{"enum", {"logistic", "normalized"}}}}}},
+                {"model", {{"enum", names_of<SprtModel>(kSprtModelNames)}}}}},
               {"required", {"elo0", "elo1"}},
               {"additionalProperties", false}}},
             {"ci_width", {{"type", "number"}, {"exclusiveMinimum", 0}, {"maximum", 1}}},
@@ -166,8 +173,8 @@ std::string config_schema(const Registry& registry) {
                    {"games", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxGames}}},
                    {"threads", {{"type", "integer"}, {"minimum", 0}, {"maximum", kMaxThreads}}},
                    {"mode", {{"type", "string"}}},
-                   {"format", {{"enum", {"round-robin", "gauntlet", "head-to-head"}}}},
-                   {"anchor", {{"enum", {"first", "mean"}}}},
+                   {"format", {{"enum", names_of<Format>(kFormatNames)}}},
+                   {"anchor", {{"enum", names_of<Anchor>(kAnchorNames)}}},
                    {"pairs", {{"type", "boolean"}}},
                    {"rules", {{"type", "object"}}},
                    {"players", {{"type", "array"}, {"minItems", 1}, {"maxItems", kMaxPlayers}}},

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <set>
@@ -38,7 +39,6 @@ const std::vector<std::string> kStopKeys = {"sprt", "ci_width", "max_games", "ba
 const std::vector<std::string> kLimitKeys = {"decision_ms"};
 const std::vector<std::string> kOutputKeys = {"games_csv", "moves"};
 const std::vector<std::string> kSprtKeys = {"elo0", "elo1", "alpha", "beta", "model"};
-const std::vector<std::string> kFormats = {"round-robin", "gauntlet", "head-to-head"};
 const std::vector<std::string> kExpectKeys = {"variant", "metric",    "stat",
                                               "value",   "tolerance", "source"};
 const std::vector<std::string> kStats = {"mean", "median", "p90", "min", "max"};
@@ -90,6 +90,9 @@ class Loader {
   double parse_real(const YAML::Node& node, const std::string& path, double min, double max) const;
   bool parse_bool(const YAML::Node& node, const std::string& path) const;
   // A name that must be one of `choices` (with a suggestion when it is not).
+  template <class E>
+  E parse_enum(const YAML::Node& node, const std::string& path,
+               std::span<const EnumName<E>> table) const;
   std::string parse_one_of(const YAML::Node& node, const std::string& path,
                            const std::vector<std::string>& choices) const;
   ParamValue parse_param(const YAML::Node& node, const ParamSpec& spec, const std::string& path);
@@ -104,6 +107,7 @@ class Loader {
   const EngineSpec& parse_engine(const YAML::Node& root);
   void parse_players(const YAML::Node& root, const EngineSpec& engine, const ModeSpec& mode);
   void parse_expectations(const YAML::Node& root);
+  void parse_mode(const YAML::Node& root, const EngineSpec& engine);
   void parse_format(const YAML::Node& root);
   void parse_stop(const YAML::Node& root);
   void parse_limits(const YAML::Node& root);
@@ -216,6 +220,12 @@ std::string Loader::parse_one_of(const YAML::Node& node, const std::string& path
   return value;
 }
 
+template <class E>
+E Loader::parse_enum(const YAML::Node& node, const std::string& path,
+                     std::span<const EnumName<E>> table) const {
+  return *value_of(table, parse_one_of(node, path, names_of(table)));
+}
+
 ParamValue Loader::parse_param(const YAML::Node& node, const ParamSpec& spec,
                                const std::string& path) {
   switch (spec.type) {
@@ -227,10 +237,15 @@ ParamValue Loader::parse_param(const YAML::Node& node, const ParamSpec& spec,
       return parse_bool(node, path);
     case ParamType::kChoice:
       return parse_one_of(node, path, spec.choices);
-    case ParamType::kText:
+    case ParamType::kText: {
       if (!node.IsScalar())
         throw error(node, path, fmt::format("expected text, got {}", kind_of(node)));
-      return node.Scalar();
+      const std::filesystem::path given = node.Scalar();
+      if (!spec.is_file || given.empty() || given.is_absolute()) return node.Scalar();
+      return (std::filesystem::absolute(config_.file).parent_path() / given)
+          .lexically_normal()
+          .string();
+    }
     case ParamType::kIntList: {
       // A single integer is a list of one.
       if (node.IsScalar()) return IntList{parse_int(node, path, spec.min, spec.max)};
@@ -461,10 +476,7 @@ void Loader::parse_stop(const YAML::Node& root) {
   }
   SprtTest test;
   if (sprt["model"].IsDefined()) {
-    test.model =
-        parse_one_of(sprt["model"], "stop.sprt.model", {"logistic", "normalized"}) == "logistic"
-            ? SprtModel::kLogistic
-            : SprtModel::kNormalized;
+    test.model = parse_enum<SprtModel>(sprt["model"], "stop.sprt.model", kSprtModelNames);
   }
   const double max_elo = max_sprt_elo(test.model);
   test.elo0 = parse_real(require(sprt, "elo0", "stop.sprt", "an SPRT"), "stop.sprt.elo0", -max_elo,
@@ -480,13 +492,26 @@ void Loader::parse_stop(const YAML::Node& root) {
   stop.sprt = test;
 }
 
+// The mode by name (the engine's first when none is given), kept as its index.
+void Loader::parse_mode(const YAML::Node& root, const EngineSpec& engine) {
+  std::vector<std::string> modes;
+  for (const auto& m : engine.modes)
+    modes.push_back(m.name);
+  const YAML::Node node = root["mode"];
+  const std::string name = node.IsDefined() ? parse_string(node, "mode") : modes.front();
+  const auto found = std::find(modes.begin(), modes.end(), name);
+  if (found == modes.end()) {
+    throw error(node, "mode",
+                fmt::format("unknown mode '{}' for engine '{}'; modes: {}{}", name, engine.name,
+                            fmt::join(modes, ", "), did_you_mean(name, modes)));
+  }
+  config_.mode = {static_cast<int>(found - modes.begin()), name};
+}
+
 void Loader::parse_format(const YAML::Node& root) {
   const YAML::Node node = root["format"];
   if (!node.IsDefined()) return;
-  const std::string name = parse_one_of(node, "format", kFormats);
-  config_.format = name == "gauntlet"       ? Format::kGauntlet
-                   : name == "head-to-head" ? Format::kHeadToHead
-                                            : Format::kRoundRobin;
+  config_.format = parse_enum<Format>(node, "format", kFormatNames);
   if (config_.format == Format::kHeadToHead && config_.players.size() != 2) {
     throw error(
         node, "format",
@@ -552,31 +577,17 @@ RunConfig Loader::load(const std::string& text) {
   if (root["threads"].IsDefined()) {
     config_.threads = static_cast<int>(parse_int(root["threads"], "threads", 0, kMaxThreads));
   }
-  config_.mode = engine.modes.front().name;
-  if (root["mode"].IsDefined()) {
-    config_.mode = parse_string(root["mode"], "mode");
-    if (!engine.find_mode(config_.mode)) {
-      std::vector<std::string> modes;
-      for (const auto& m : engine.modes)
-        modes.push_back(m.name);
-      throw error(
-          root["mode"], "mode",
-          fmt::format("unknown mode '{}' for engine '{}'; modes: {}{}", config_.mode, engine.name,
-                      fmt::join(modes, ", "), did_you_mean(config_.mode, modes)));
-    }
-  }
+  parse_mode(root, engine);
   config_.rules = parse_params(root["rules"], engine.rules, "rules",
                                fmt::format("the rules of engine '{}'", engine.name));
-  parse_players(root, engine, *engine.find_mode(config_.mode));
+  parse_players(root, engine, engine.modes[static_cast<size_t>(config_.mode.index)]);
   parse_format(root);
   parse_stop(root);
   parse_limits(root);
   parse_output(root);
   if (root["pairs"].IsDefined()) config_.pairs = parse_bool(root["pairs"], "pairs");
   if (root["anchor"].IsDefined())
-    config_.anchor = parse_one_of(root["anchor"], "anchor", {"first", "mean"}) == "mean"
-                         ? Anchor::kMean
-                         : Anchor::kFirst;
+    config_.anchor = parse_enum<Anchor>(root["anchor"], "anchor", kAnchorNames);
   parse_expectations(root);
   return std::move(config_);
 }
@@ -599,18 +610,6 @@ RunConfig load_config(const std::string& path, const Registry& registry) {
   return parse_config(text.str(), path, registry);
 }
 
-const char* format_name(Format format) {
-  switch (format) {
-    case Format::kGauntlet:
-      return "gauntlet";
-    case Format::kHeadToHead:
-      return "head-to-head";
-    case Format::kRoundRobin:
-      break;
-  }
-  return "round-robin";
-}
-
 bool follows_from_seed(const PlayerConfig& player) {
   if (player.strategy == "external") return false;
   if (!player.params.contains("time_ms")) return true;
@@ -630,10 +629,6 @@ const char* OutputConfig::games_file() const {
       break;
   }
   return "games.csv";
-}
-
-const char* anchor_name(Anchor anchor) {
-  return anchor == Anchor::kMean ? "mean" : "first";
 }
 
 }  // namespace arena

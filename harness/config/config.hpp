@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -37,9 +38,45 @@ struct Expectation {
   std::string source;
 };
 
+// The config name of each value of a closed choice (an enum), in one table
+// per enum: the loader parses with it, and resolved configs, summaries and
+// `arena schema` write the same names from it.
+template <class E>
+struct EnumName {
+  E value;
+  const char* name;
+};
+
+// The name of `value` in `table` (every value has one).
+template <class E>
+const char* name_of(std::span<const EnumName<E>> table, E value) {
+  for (const EnumName<E>& entry : table)
+    if (entry.value == value) return entry.name;
+  return table.front().name;
+}
+
+// The value named `name` in `table`, if any.
+template <class E>
+std::optional<E> value_of(std::span<const EnumName<E>> table, const std::string& name) {
+  for (const EnumName<E>& entry : table)
+    if (name == entry.name) return entry.value;
+  return std::nullopt;
+}
+
+// Every name of `table`, in order (messages, the schema's enums).
+template <class E>
+std::vector<std::string> names_of(std::span<const EnumName<E>> table) {
+  std::vector<std::string> names;
+  for (const EnumName<E>& entry : table)
+    names.emplace_back(entry.name);
+  return names;
+}
+
 // A sequential probability ratio test of H0: Elo = elo0 against H1: Elo = elo1
 // (harness/stats/sprt.hpp computes it).
 enum class SprtModel { kLogistic, kNormalized };
+inline constexpr EnumName<SprtModel> kSprtModelNames[] = {{SprtModel::kLogistic, "logistic"},
+                                                          {SprtModel::kNormalized, "normalized"}};
 
 // The largest |elo0| and |elo1| of a test: 400 logistic Elo, 200 normalized
 // Elo (beyond that the normalized fit of harness/stats/sprt.cpp cannot fit
@@ -103,12 +140,30 @@ struct OutputConfig {
 // table (round-robin), only those of the first player (gauntlet), or exactly
 // two players (head-to-head).
 enum class Format { kRoundRobin, kGauntlet, kHeadToHead };
+inline constexpr EnumName<Format> kFormatNames[] = {{Format::kRoundRobin, "round-robin"},
+                                                    {Format::kGauntlet, "gauntlet"},
+                                                    {Format::kHeadToHead, "head-to-head"}};
 // Tournament ratings are anchored so the first variant is 0, or their mean.
 enum class Anchor { kFirst, kMean };
+inline constexpr EnumName<Anchor> kAnchorNames[] = {{Anchor::kFirst, "first"},
+                                                    {Anchor::kMean, "mean"}};
 
-// The names configs use: "round-robin", "gauntlet", "head-to-head"; "first", "mean".
-const char* format_name(Format format);
-const char* anchor_name(Anchor anchor);
+inline const char* format_name(Format format) {
+  return name_of<Format>(kFormatNames, format);
+}
+inline const char* anchor_name(Anchor anchor) {
+  return name_of<Anchor>(kAnchorNames, anchor);
+}
+inline const char* sprt_model_name(SprtModel model) {
+  return name_of<SprtModel>(kSprtModelNames, model);
+}
+
+// The engine's mode, chosen once at load: `index` into its EngineSpec::modes
+// (what adapters compare) and `name` (what results and bots are told).
+struct ModeChoice {
+  int index = 0;
+  std::string name;
+};
 
 struct RunConfig {
   std::string file;  // path as given, for messages
@@ -117,7 +172,7 @@ struct RunConfig {
   std::optional<uint64_t> seed;  // empty: drawn at run time and recorded
   uint64_t games = 1000;
   int threads = 0;  // 0: all cores
-  std::string mode;
+  ModeChoice mode;
   Format format = Format::kRoundRobin;
   Anchor anchor = Anchor::kFirst;
   // Paired games (the duplicate format): each environment draw played twice

@@ -57,6 +57,27 @@ std::string format_value(const ParamValue& value) {
   return std::visit(Formatter{}, value);
 }
 
+std::string overrides_yaml(const ParamOverrides& overrides) {
+  std::string out;
+  for (const auto& [key, value] : overrides) {
+    const auto* text = std::get_if<std::string>(&value);
+    out += (out.empty() ? "" : ", ") + key + ": " +
+           (text ? nlohmann::json(*text).dump() : format_value(value));
+  }
+  return "{" + out + "}";
+}
+
+std::string setting_label(const std::vector<StrategyInfo>& infos, const StrategySetting& setting) {
+  std::string label = setting.strategy;
+  if (setting.sample == 0) return label;
+  for (const StrategyInfo& info : infos) {
+    if (info.name != setting.strategy) continue;
+    for (const auto& [key, value] : info.samples[static_cast<size_t>(setting.sample - 1)])
+      label += "/" + key + "=" + format_value(value);
+  }
+  return label;
+}
+
 nlohmann::ordered_json params_json(const ParamSet& params) {
   nlohmann::ordered_json out = nlohmann::ordered_json::object();
   for (const auto& entry : params.entries()) {

@@ -78,7 +78,7 @@ std::string resolved_yaml(const RunConfig& config, uint64_t seed) {
   out << YAML::Key << "seed" << YAML::Value << seed;
   out << YAML::Key << "games" << YAML::Value << config.games;
   out << YAML::Key << "threads" << YAML::Value << config.threads;
-  out << YAML::Key << "mode" << YAML::Value << config.mode;
+  out << YAML::Key << "mode" << YAML::Value << config.mode.name;
   out << YAML::Key << "format" << YAML::Value << format_name(config.format);
   out << YAML::Key << "anchor" << YAML::Value << anchor_name(config.anchor);
   out << YAML::Key << "pairs" << YAML::Value << YAML::TrueFalseBool << config.pairs;
@@ -106,8 +106,7 @@ std::string resolved_yaml(const RunConfig& config, uint64_t seed) {
       out << YAML::Key << "elo1" << YAML::Value << stop.sprt->elo1;
       out << YAML::Key << "alpha" << YAML::Value << stop.sprt->alpha;
       out << YAML::Key << "beta" << YAML::Value << stop.sprt->beta;
-      out << YAML::Key << "model" << YAML::Value
-          << (stop.sprt->model == SprtModel::kLogistic ? "logistic" : "normalized");
+      out << YAML::Key << "model" << YAML::Value << sprt_model_name(stop.sprt->model);
       out << YAML::EndMap;
     }
     out << YAML::EndMap;

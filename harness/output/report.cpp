@@ -342,9 +342,76 @@ Json expectation_rows(const Json& s) {
   return rows;
 }
 
+// A cell's background in the crosstable heat map: red at a score of 0,
+// white at 1/2, green at 1.
+std::string heat_colour(double score) {
+  const double t = std::abs(score - 0.5) * 2;  // 0 at an even score, 1 at all or nothing
+  const int lightness = static_cast<int>(std::lround(97 - 35 * t));
+  return fmt::format("hsl({}, 70%, {}%)", score >= 0.5 ? 130 : 0, lightness);
+}
+
+// The crosstable as a heat map (rows score against columns), or null.
+Json crosstable_view(const Json& s) {
+  if (!s.contains("crosstable")) return nullptr;
+  const Json& c = s["crosstable"];
+  Json rows = Json::array();
+  for (size_t a = 0; a < c["variants"].size(); ++a) {
+    Json cells = Json::array();
+    for (size_t b = 0; b < c["variants"].size(); ++b) {
+      const Json& score = c["score"][a][b];
+      if (score.is_null()) {
+        cells.push_back({{"text", a == b ? "" : "–"}, {"colour", "#f5f6f9"}, {"tip", ""}});
+        continue;
+      }
+      const Json& elo = c["elo"][a][b];
+      cells.push_back({{"text", percent(score.get<double>())},
+                       {"colour", heat_colour(score.get<double>())},
+                       {"tip", fmt::format("{} against {}: {} games, Elo {}",
+                                           c["variants"][a].get<std::string>(),
+                                           c["variants"][b].get<std::string>(),
+                                           c["games"][a][b].get<uint64_t>(),
+                                           elo.is_null() ? std::string(score.get<double>() > 0.5 ? "+inf" : "-inf")
+                                                         : fmt::format("{:+.1f}", elo.get<double>()))}});
+    }
+    rows.push_back({{"name", c["variants"][a]}, {"cells", cells}});
+  }
+  return {{"names", c["variants"]}, {"rows", rows}};
+}
+
+// The games worth a look, each with the command that replays it.
+Json notable_rows(const Json& s, const std::string& results_dir) {
+  Json rows = Json::array();
+  const bool apart = s.value("mode", "") == "solo" || s.value("engine", "") == "rooks";
+  const auto add = [&](const std::string& variant, const std::string& what, uint64_t game) {
+    rows.push_back({{"variant", variant},
+                    {"what", what},
+                    {"game", game},
+                    {"command", fmt::format("arena replay {} --game {}{}", results_dir, game,
+                                            apart ? " --variant " + variant : "")}});
+  };
+  for (const Json& v : s.value("variants", Json::array())) {
+    const std::string name = v.value("name", "");
+    const Json notable = v.value("notable_games", Json::object());
+    for (const char* which : {"best", "worst"}) {
+      const Json ref = notable.value(which, Json());
+      if (!ref.is_object()) continue;
+      for (const auto& [metric, value] : ref.items()) {
+        if (metric != "game")
+          add(name, fmt::format("{} game: {} {}", which, value.dump(), metric), ref["game"]);
+      }
+    }
+    const Json forfeits = notable.value("first_forfeit", Json::object());
+    for (const auto& [fault, game] : forfeits.items())
+      add(name, "first forfeit (" + fault + ")", game.get<uint64_t>());
+    if (notable.value("first_cut_off", Json()).is_number())
+      add(name, "first game cut off at its bound", notable["first_cut_off"].get<uint64_t>());
+  }
+  return rows;
+}
+
 }  // namespace
 
-std::string render_report(const Json& summary) {
+std::string render_report(const Json& summary, const std::string& results_dir) {
   Json view;
   view["run"] = run_view(summary);
   view["variants"] = variant_rows(summary);
@@ -362,6 +429,8 @@ std::string render_report(const Json& summary) {
   if (auto c = latency_chart(summary)) charts.push_back(*c);
   view["charts"] = charts;
   view["matches"] = match_rows(summary);
+  view["crosstable"] = crosstable_view(summary);
+  view["notable"] = notable_rows(summary, results_dir);
   view["ratings"] = rating_rows(summary);
   view["stop"] = stop_view(summary);
   view["expectations"] = expectation_rows(summary);
@@ -380,7 +449,7 @@ void write_report(const std::filesystem::path& dir) {
   }
   std::string html;
   try {
-    html = render_report(summary);
+    html = render_report(summary, dir.string());
   } catch (const Json::exception& e) {  // a summary.json this version did not write
     throw std::runtime_error(
         fmt::format("{}: unexpected content: {}", summary_path.string(), e.what()));

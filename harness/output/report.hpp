@@ -13,7 +13,9 @@
 
 namespace arena {
 
-std::string render_report(const nlohmann::json& summary);
+// `results_dir` is where the run's results are, for the commands that replay
+// its notable games.
+std::string render_report(const nlohmann::json& summary, const std::string& results_dir = "DIR");
 
 // Reads DIR/summary.json and writes DIR/report.html (through a temporary file
 // renamed into place). Throws std::runtime_error naming the file at fault.

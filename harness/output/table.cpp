@@ -1,9 +1,12 @@
 #include "harness/output/table.hpp"
 
+#include <set>
+
 #include <fmt/format.h>
 
 #include "harness/stats/elo.hpp"
 #include "harness/stats/proportion.hpp"
+#include "harness/stats/summary.hpp"
 
 namespace arena {
 
@@ -103,6 +106,37 @@ std::string matches_text(const RunConfig& config, const RunStats& stats) {
       if (paired) out += fmt::format("  pairs [LL, LD, WL+DD, WD, WW] = [{}]", fmt::join(p, ", "));
       out += "\n";
     }
+  }
+  return out;
+}
+
+std::string crosstable_text(const RunConfig& config, const RunStats& stats) {
+  const int n = stats.variants();
+  if (n < 3) return "";
+  size_t row_width = 7;
+  std::vector<size_t> widths;
+  std::set<uint64_t> games;
+  for (int v = 0; v < n; ++v) {
+    row_width = std::max(row_width, config.players[v].name.size());
+    widths.push_back(std::max<size_t>(5, config.players[v].name.size()));
+    for (int w = 0; w < n; ++w)
+      if (w != v) games.insert(cross_cell(stats, v, w).games);
+  }
+  std::string out = fmt::format(
+      "crosstable (score of each row against each column, %{}):\n{:<{}}", 
+      games.size() == 1 ? fmt::format("; {} games a cell", *games.begin()) : "", "", row_width);
+  for (int v = 0; v < n; ++v)
+    out += fmt::format("  {:>{}}", config.players[v].name, widths[v]);
+  out += "\n";
+  for (int a = 0; a < n; ++a) {
+    out += fmt::format("{:<{}}", config.players[a].name, row_width);
+    for (int b = 0; b < n; ++b) {
+      const CrossCell cell = cross_cell(stats, a, b);
+      const std::string text =
+          a == b ? "." : (cell.games ? fmt::format("{:.1f}", 100 * cell.score) : "-");
+      out += fmt::format("  {:>{}}", text, widths[b]);
+    }
+    out += "\n";
   }
   return out;
 }

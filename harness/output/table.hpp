@@ -24,6 +24,9 @@ std::string forfeits_text(const RunConfig& config, const RunStats& stats);
 // draws, its score with a 95% interval, Elo with its error and LOS (from the
 // pentanomial counts when games were paired, which are printed too).
 std::string matches_text(const RunConfig& config, const RunStats& stats);
+// Every variant's score against every other one, for three or more variants
+// ("" otherwise): rows score against columns, in percent.
+std::string crosstable_text(const RunConfig& config, const RunStats& stats);
 
 // When the match has groups: one line per group and variant with its win
 // rate and main metric. Empty otherwise.

@@ -47,6 +47,9 @@ struct SeatResult {
   std::optional<Fault> fault = std::nullopt;
   // False in a forfeited game: the game did not finish, so no seat's metrics count.
   bool has_metrics = true;
+  // The seat's game was stopped at the engine's bound (a cap on shots, plies
+  // or rounds) before it ended: its metrics are those of a game cut short.
+  bool cut_off = false;
 
   // The seat of a variant that forfeited, in a match whose seats play
   // independently (the others' results stand).
@@ -149,10 +152,16 @@ class LatencyRecorder {
 
 class GameSink;
 
+// Which way a metric is better, when it says how well a seat played.
+enum class Better : uint8_t { kNeither, kLower, kHigher };
+
 struct MetricSpec {
   std::string name;  // e.g. "shots"
   std::string unit;  // e.g. "shots", for tables and charts
   std::string help;
+  // The first metric with a direction is the match's main one: each
+  // variant's best and worst games by it are linked in the report.
+  Better better = Better::kNeither;
 };
 
 // What a match carries from one game to the next within a series (e.g. the

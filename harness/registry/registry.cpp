@@ -1,12 +1,17 @@
 #include "harness/registry/registry.hpp"
 
+#include <stdexcept>
+
 namespace arena {
 
-const ModeSpec* EngineSpec::find_mode(const std::string& mode) const {
-  for (const auto& m : modes) {
-    if (m.name == mode) return &m;
+void Registry::add(EngineSpec engine) {
+  if (!engine.hidden_information) {
+    throw std::logic_error("engine '" + engine.name +
+                           "' declares neither a re-deal check nor that players see everything "
+                           "(EngineSpec::hidden_information)");
   }
-  return nullptr;
+  if (find(engine.name)) throw std::logic_error("two engines are named '" + engine.name + "'");
+  engines_.push_back(std::move(engine));
 }
 
 const StrategySpec* EngineSpec::find_strategy(const std::string& strategy) const {

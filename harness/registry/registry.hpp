@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,12 +33,57 @@ struct ModeSpec {
   std::string help;
   int min_players = 1;
   int max_players = 1;
+  // The variants take the seats of tables (SeatedMatch): games come in
+  // whole deals, each played once per seat order.
+  bool tables = false;
+};
+
+// What a re-deal check found (HiddenInformation).
+struct RedealReport {
+  uint64_t decisions = 0;  // decisions made on the real game and on a re-dealt one
+  uint64_t redeals = 0;    // re-deals whose hidden part differed from the real game's
+  std::string difference;  // the first decision that changed, and where; empty when none
+};
+
+// Plays a few games of one setting of the engine's strategies (at default
+// rules, from `seed`) and, at its decisions, has a copy of the player (with a
+// copy of its Rng) decide on the same game with what the player cannot see
+// dealt anew by the engine (Go Fish: the other hands and the stock;
+// Battleship: a fleet that answers every shot so far alike). The two
+// decisions must be equal. External strategies are checked on what their
+// program is sent.
+using RedealCheck = std::function<RedealReport(const StrategySetting& setting, uint64_t seed)>;
+
+// How an engine meets the conformance suite's hidden-information check. Every
+// engine states it (Registry::add refuses one that does not), so a new engine
+// with hidden information cannot escape the check by omission.
+struct HiddenInformation {
+  // Every player sees the whole game (Chinese Checkers, rooks).
+  static HiddenInformation none() { return {}; }
+  // Players do not see everything: `check` shows decisions do not depend on it.
+  static HiddenInformation redeal(RedealCheck check) { return {std::move(check)}; }
+
+  RedealCheck check = nullptr;  // null: none hidden
+};
+
+// A case of `arena bench` (harness/cli/bench_suite.hpp): a mode and rules
+// that every strategy setting of the engine plays, each on its own against
+// the engine's first strategy, with a fixed seed.
+struct BenchCase {
+  std::string name;  // the rows' case name, e.g. "battleship-duel"
+  int mode = 0;      // index into EngineSpec::modes
+  ParamOverrides rules = {};
+  uint64_t seed = 1;
+  uint64_t games = 20;  // at tables: deals, each played in every seat order
+  bool samples = true;  // the strategies' declared samples too, not only their defaults
 };
 
 struct EngineSpec {
   std::string name;
   std::string help;
-  std::vector<ModeSpec> modes;  // the first is the default
+  // The first is the default. A config's mode is an index into these
+  // (RunConfig::mode): adapters compare indices, never names.
+  std::vector<ModeSpec> modes;
   std::vector<ParamSpec> rules;
   std::vector<StrategySpec> strategies;
   // What the handshake of an external strategy's program carries besides the
@@ -46,17 +92,24 @@ struct EngineSpec {
   // Rules that keep a game short (the conformance suite plays every strategy
   // under them); empty when the defaults already do.
   ParamOverrides short_rules = {};
+  // What players cannot see, and the check that their decisions do not
+  // depend on it. Required: nullopt is an engine that has not said.
+  std::optional<HiddenInformation> hidden_information = std::nullopt;
+  // The engine's cases of `arena bench`. A mode no case covers gets one:
+  // named after the engine (and the mode, with several), under short_rules.
+  std::vector<BenchCase> bench_cases = {};
   // Builds the match; checks what single parameters cannot (e.g. that the fleet
   // fits the board) and throws ConfigError via RunConfig::error_at.
   std::function<std::unique_ptr<Match>(const RunConfig&, uint64_t seed)> make_match;
 
-  const ModeSpec* find_mode(const std::string& mode) const;
   const StrategySpec* find_strategy(const std::string& strategy) const;
 };
 
 class Registry {
  public:
-  void add(EngineSpec engine) { engines_.push_back(std::move(engine)); }
+  // Throws std::logic_error for an engine that does not declare its hidden
+  // information (EngineSpec::hidden_information) or shares another's name.
+  void add(EngineSpec engine);
   const EngineSpec* find(const std::string& name) const;
   const std::vector<EngineSpec>& engines() const { return engines_; }
   std::vector<std::string> names() const;

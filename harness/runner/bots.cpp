@@ -186,7 +186,7 @@ std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine
     spec.hello = {{"type", "hello"},
                   {"protocol", kProtocolVersion},
                   {"engine", engine.name},
-                  {"mode", config.mode},
+                  {"mode", config.mode.name},
                   {"rules", params_json(config.rules)},
                   {"variant", player.name},
                   {"params", params_json(player.params)}};

@@ -90,7 +90,8 @@ void RunStats::add_pair(std::span<const SeatResult> first, std::span<const SeatR
   }
 }
 
-void RunStats::add_game(std::span<const SeatResult> seats, std::optional<uint64_t> pair) {
+void RunStats::add_game(std::span<const SeatResult> seats, std::optional<uint64_t> pair,
+                        uint64_t game) {
   if (pair) {
     if (open_pair_ == pair) {
       add_pair(open_pair_seats_, seats);
@@ -105,9 +106,9 @@ void RunStats::add_game(std::span<const SeatResult> seats, std::optional<uint64_
   const auto firsts =
       std::count_if(seats.begin(), seats.end(), [](auto& s) { return s.rank == 1; });
   for (const SeatResult& seat : seats) {
-    add_seat(variants_[seat.variant], seat, contest, firsts);
+    add_seat(variants_[seat.variant], seat, contest, firsts, game);
     if (groups_ > 1)
-      add_seat(by_group_[seat.variant * groups_ + seat.group], seat, contest, firsts);
+      add_seat(by_group_[seat.variant * groups_ + seat.group], seat, contest, firsts, game);
     if (!contest) continue;
     for (const SeatResult& other : seats) {
       if (&other == &seat || other.variant == seat.variant) continue;
@@ -123,8 +124,10 @@ void RunStats::add_game(std::span<const SeatResult> seats, std::optional<uint64_
   }
 }
 
-void RunStats::add_seat(VariantStats& v, const SeatResult& seat, bool contest, int64_t firsts) {
+void RunStats::add_seat(VariantStats& v, const SeatResult& seat, bool contest, int64_t firsts,
+                        uint64_t game) {
   ++v.games;
+  if (game != kNoGame) v.notable.add(game, seat, v.metrics.size());
   v.rank_sum += static_cast<uint64_t>(seat.rank);
   v.ranks.add(seat.rank);
   if (contest && seat.rank == 1) v.win_share_units += kWinShareUnit / static_cast<uint64_t>(firsts);
@@ -133,6 +136,7 @@ void RunStats::add_seat(VariantStats& v, const SeatResult& seat, bool contest, i
       v.metrics[m].add(seat.metrics[m]);
   }
   if (seat.fault) ++v.forfeits[static_cast<size_t>(*seat.fault)];
+  if (seat.cut_off) ++v.cut_off;
   switch (seat.outcome) {
     case Outcome::kWin:
       ++v.record.wins;
@@ -163,6 +167,47 @@ LatencyHistogram RunStats::latency(int v) const {
   return all;
 }
 
+namespace {
+
+// The earlier of two games with equal values wins, so merging in any order agrees.
+bool lower(const GameRef& a, const GameRef& b) {
+  return !b.found() || (a.found() && (a.value < b.value || (a.value == b.value && a.game < b.game)));
+}
+bool higher(const GameRef& a, const GameRef& b) {
+  return !b.found() || (a.found() && (a.value > b.value || (a.value == b.value && a.game < b.game)));
+}
+
+}  // namespace
+
+void NotableGames::add(uint64_t game, const SeatResult& seat, size_t metrics) {
+  if (seat.fault) {
+    uint64_t& first = first_forfeit[static_cast<size_t>(*seat.fault)];
+    first = std::min(first, game);
+  }
+  if (seat.cut_off) first_cut_off = std::min(first_cut_off, game);
+  if (!seat.has_metrics) return;
+  lowest.resize(metrics);
+  highest.resize(metrics);
+  for (size_t m = 0; m < metrics; ++m) {
+    const GameRef here{game, seat.metrics[m]};
+    if (lower(here, lowest[m])) lowest[m] = here;
+    if (higher(here, highest[m])) highest[m] = here;
+  }
+}
+
+NotableGames& NotableGames::operator+=(const NotableGames& o) {
+  lowest.resize(std::max(lowest.size(), o.lowest.size()));
+  highest.resize(std::max(highest.size(), o.highest.size()));
+  for (size_t m = 0; m < o.lowest.size(); ++m) {
+    if (lower(o.lowest[m], lowest[m])) lowest[m] = o.lowest[m];
+    if (higher(o.highest[m], highest[m])) highest[m] = o.highest[m];
+  }
+  for (size_t f = 0; f < first_forfeit.size(); ++f)
+    first_forfeit[f] = std::min(first_forfeit[f], o.first_forfeit[f]);
+  first_cut_off = std::min(first_cut_off, o.first_cut_off);
+  return *this;
+}
+
 VariantStats& VariantStats::operator+=(const VariantStats& o) {
   games += o.games;
   rank_sum += o.rank_sum;
@@ -173,6 +218,8 @@ VariantStats& VariantStats::operator+=(const VariantStats& o) {
     metrics[m] += o.metrics[m];
   for (size_t f = 0; f < forfeits.size(); ++f)
     forfeits[f] += o.forfeits[f];
+  cut_off += o.cut_off;
+  notable += o.notable;
   return *this;
 }
 

@@ -73,6 +73,36 @@ using Pentanomial = std::array<uint64_t, 5>;
 // merging is exact; ties of more than 16 round down.
 constexpr uint64_t kWinShareUnit = 720720;
 
+// No game (the index of a game not found yet).
+constexpr uint64_t kNoGame = UINT64_MAX;
+
+// A game worth a look: its index and the metric value that made it one.
+struct GameRef {
+  uint64_t game = kNoGame;
+  int64_t value = 0;
+  bool found() const { return game != kNoGame; }
+};
+
+// The games of a variant worth a look, mergeable in any order: per metric the
+// game with its lowest and its highest value (the earliest on ties), the first
+// game forfeited for each kind of fault, the first game cut off at its bound.
+struct NotableGames {
+  std::vector<GameRef> lowest;   // one per metric
+  std::vector<GameRef> highest;  // one per metric
+  std::array<uint64_t, kFaultKinds> first_forfeit = filled(kNoGame);
+  uint64_t first_cut_off = kNoGame;
+
+  void add(uint64_t game, const SeatResult& seat, size_t metrics);
+  NotableGames& operator+=(const NotableGames& other);
+
+ private:
+  static std::array<uint64_t, kFaultKinds> filled(uint64_t value) {
+    std::array<uint64_t, kFaultKinds> a;
+    a.fill(value);
+    return a;
+  }
+};
+
 struct VariantStats {
   uint64_t games = 0;
   uint64_t rank_sum = 0;
@@ -81,6 +111,8 @@ struct VariantStats {
   Record record;
   std::vector<IntHistogram> metrics;             // one per MetricSpec, over games with metrics
   std::array<uint64_t, kFaultKinds> forfeits{};  // games lost by fault, by Fault
+  uint64_t cut_off = 0;  // games stopped at the engine's bound before they ended
+  NotableGames notable;
 
   uint64_t forfeit_total() const {
     uint64_t total = 0;
@@ -98,7 +130,9 @@ class RunStats {
 
   // Adds one game's seats (see the contract above). Games with a pair key are
   // also combined with the other game of their pair, whichever comes first.
-  void add_game(std::span<const SeatResult> seats, std::optional<uint64_t> pair = std::nullopt);
+  // With `game` (its index), the variants' notable games are kept too.
+  void add_game(std::span<const SeatResult> seats, std::optional<uint64_t> pair = std::nullopt,
+                uint64_t game = kNoGame);
   RunStats& operator+=(const RunStats& other);
 
   int variants() const { return static_cast<int>(variants_.size()); }
@@ -138,7 +172,8 @@ class RunStats {
   std::vector<VariantStats> variants_;
   std::vector<VariantStats> by_group_;  // variants x groups, when groups_ > 1
   void add_pair(std::span<const SeatResult> first, std::span<const SeatResult> second);
-  static void add_seat(VariantStats& v, const SeatResult& seat, bool contest, int64_t firsts);
+  static void add_seat(VariantStats& v, const SeatResult& seat, bool contest, int64_t firsts,
+                       uint64_t game);
 
   std::vector<Record> pairs_;             // variants x variants
   std::vector<Pentanomial> pentanomial_;  // variants x variants

@@ -163,7 +163,7 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
       block.forfeits.push_back({game, fault.who(), fault.fault(), fault.what()});
     if (plan.bots && plan.bots->in_game())
       plan.bots->end_game(game, seats_json(sink.seats(), plan));
-    block.stats.add_game(sink.seats(), sink.pair());
+    block.stats.add_game(sink.seats(), sink.pair(), game);
     block.stats.add_signature(game, sink.timer().signature());
     if (keep_rows) append_rows(block.rows, game, sink.seats(), plan.variant_names, metric_count);
     if (keep_moves && plan.moves.records(game, sink)) block.moves += moves_line(game, sink);
@@ -186,12 +186,14 @@ class FileRowsWriter final : public GameWriter {
 }  // namespace
 
 PreparedRun prepare_run(const Registry& registry, const RunConfig& config, uint64_t seed,
-                        int threads, const std::filesystem::path& bot_log_dir) {
+                        int threads, const std::filesystem::path& bot_log_dir,
+                        const std::function<void(BotSpec&)>& adjust_bot) {
   const EngineSpec& engine = *registry.find(config.engine);
   PreparedRun run{nullptr, engine.make_match(config, seed), {}};
   run.plan.games = run.match->game_count();
   run.plan.threads = threads > 0 ? threads : tbb::info::default_concurrency();
   if (auto specs = bot_specs(config, engine, bot_log_dir); !specs.empty()) {
+    if (adjust_bot) std::for_each(specs.begin(), specs.end(), adjust_bot);
     run.bots = std::make_unique<BotPool>(std::move(specs), run.plan.threads, kMaxPlayers);
     run.plan.bots = run.bots.get();
   }
@@ -257,7 +259,8 @@ std::string moves_line(uint64_t game, const GameSink& sink) {
     for (const SeatResult& seat : sink.seats())
       seats.push_back(seat.variant);
   }
-  const nlohmann::json line = {{"game", game}, {"seats", seats}, {"moves", sink.moves().to_json()}};
+  const nlohmann::ordered_json line = {
+      {"game", game}, {"seats", seats}, {"moves", sink.moves().to_json()}};
   return line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 

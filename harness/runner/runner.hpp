@@ -104,18 +104,22 @@ struct RunPlan {
   MovePolicy moves = {};
 };
 
-// A config made playable: the engine's match for `seed`, and the plan that
-// plays every game it schedules with the config's variant names and decision
-// budget, on `threads` workers (0: all cores).
+// A config made playable, the one way every caller (arena run, MPI workers,
+// check-bot, bench, tests) gets there: the engine's match for `seed`, and the
+// plan that plays every game it schedules with the config's variant names and
+// decision budget, on `threads` workers (0: all cores). A caller adds only
+// what is its own (a slice, resume, stop rules, interrupts, callbacks).
 // With external strategies it also holds their programs (a BotPool, one slot
-// per thread), whose stderr goes to `bot_log_dir`/bots/ (nowhere when empty).
+// per thread), whose stderr goes to `bot_log_dir`/bots/ (nowhere when empty);
+// `adjust_bot` (may be null) sees each program's spec before the pool is made.
 struct PreparedRun {
   std::unique_ptr<BotPool> bots;  // before match: the match's games use it
   std::unique_ptr<Match> match;
   RunPlan plan;
 };
 PreparedRun prepare_run(const Registry& registry, const RunConfig& config, uint64_t seed,
-                        int threads, const std::filesystem::path& bot_log_dir = {});
+                        int threads, const std::filesystem::path& bot_log_dir = {},
+                        const std::function<void(BotSpec&)>& adjust_bot = nullptr);
 
 // The games.csv header for a match's metrics.
 std::string csv_header(const std::vector<MetricSpec>& metrics);

@@ -30,6 +30,37 @@ LatencyHistogram latency_from(const Json& j) {
                                       j.at("max").get<uint64_t>());
 }
 
+// Games as [game, value] pairs, kNoGame as null.
+Json refs_json(const std::vector<GameRef>& refs) {
+  Json out = Json::array();
+  for (const GameRef& r : refs)
+    out.push_back(r.found() ? Json{r.game, r.value} : Json(nullptr));
+  return out;
+}
+
+std::vector<GameRef> refs_from(const Json& j) {
+  std::vector<GameRef> refs;
+  for (const Json& r : j)
+    refs.push_back(r.is_null() ? GameRef{} : GameRef{r.at(0).get<uint64_t>(), r.at(1).get<int64_t>()});
+  return refs;
+}
+
+Json notable_json(const NotableGames& n) {
+  return Json{{"lowest", refs_json(n.lowest)},
+              {"highest", refs_json(n.highest)},
+              {"first_forfeit", n.first_forfeit},
+              {"first_cut_off", n.first_cut_off}};
+}
+
+NotableGames notable_from(const Json& j) {
+  NotableGames n;
+  n.lowest = refs_from(j.at("lowest"));
+  n.highest = refs_from(j.at("highest"));
+  n.first_forfeit = j.at("first_forfeit").get<decltype(n.first_forfeit)>();
+  n.first_cut_off = j.at("first_cut_off").get<uint64_t>();
+  return n;
+}
+
 Json variant_json(const VariantStats& v) {
   Json metrics = Json::array();
   for (const IntHistogram& h : v.metrics)
@@ -40,7 +71,9 @@ Json variant_json(const VariantStats& v) {
               {"ranks", histogram_json(v.ranks)},
               {"record", {v.record.wins, v.record.losses, v.record.draws}},
               {"metrics", metrics},
-              {"forfeits", v.forfeits}};
+              {"forfeits", v.forfeits},
+              {"cut_off", v.cut_off},
+              {"notable", notable_json(v.notable)}};
 }
 
 VariantStats variant_from(const Json& j) {
@@ -54,6 +87,8 @@ VariantStats variant_from(const Json& j) {
   for (const Json& m : j.at("metrics"))
     v.metrics.push_back(IntHistogram::from_counts(m.get<std::vector<uint64_t>>()));
   v.forfeits = j.at("forfeits").get<decltype(v.forfeits)>();
+  v.cut_off = j.at("cut_off").get<uint64_t>();
+  v.notable = notable_from(j.at("notable"));
   return v;
 }
 

@@ -80,6 +80,39 @@ void add_variant_stats(Json& out, const VariantStats& s, const std::vector<Metri
   for (int f = 0; f < kFaultKinds; ++f)
     forfeits[fault_name(static_cast<Fault>(f))] = s.forfeits[f];
   out["forfeits"] = forfeits;
+  // Games stopped at the engine's bound (shots, plies, rounds) before they ended.
+  out["cut_off"] = s.cut_off;
+}
+
+// The first metric with a direction (the match's main one), or none.
+std::optional<size_t> main_metric(const std::vector<MetricSpec>& metrics) {
+  for (size_t m = 0; m < metrics.size(); ++m)
+    if (metrics[m].better != Better::kNeither) return m;
+  return std::nullopt;
+}
+
+Json game_ref_json(const GameRef& ref, const std::string& metric) {
+  if (!ref.found()) return nullptr;
+  return Json{{"game", ref.game}, {metric, ref.value}};
+}
+
+// The variant's games worth a look: its best and worst by the main metric,
+// the first game it forfeited for each reason, the first one cut off.
+Json notable_json(const NotableGames& n, const std::vector<MetricSpec>& metrics) {
+  Json out = Json::object();
+  if (const auto m = main_metric(metrics); m && *m < n.lowest.size()) {
+    const bool lower = metrics[*m].better == Better::kLower;
+    out["best"] = game_ref_json(lower ? n.lowest[*m] : n.highest[*m], metrics[*m].name);
+    out["worst"] = game_ref_json(lower ? n.highest[*m] : n.lowest[*m], metrics[*m].name);
+  }
+  Json forfeits = Json::object();
+  for (int f = 0; f < kFaultKinds; ++f) {
+    if (n.first_forfeit[static_cast<size_t>(f)] != kNoGame)
+      forfeits[fault_name(static_cast<Fault>(f))] = n.first_forfeit[static_cast<size_t>(f)];
+  }
+  out["first_forfeit"] = forfeits;
+  out["first_cut_off"] = n.first_cut_off == kNoGame ? Json(nullptr) : Json(n.first_cut_off);
+  return out;
 }
 
 Json variant_json(const PlayerConfig& player, int v, const Match& match, const RunStats& stats) {
@@ -88,6 +121,7 @@ Json variant_json(const PlayerConfig& player, int v, const Match& match, const R
   out["strategy"] = player.strategy;
   out["params"] = params_json(player.params);
   add_variant_stats(out, stats.variant(v), match.metrics());
+  out["notable_games"] = notable_json(stats.variant(v).notable, match.metrics());
   out["decision_latency_ns"] = latency_json(stats.latency(v));
   const auto phases = match.phases();
   if (!phases.empty()) {  // the same decisions split by the phase they were made in
@@ -139,6 +173,35 @@ Json matches_json(const RunConfig& config, const RunStats& stats) {
     }
   }
   return matches;
+}
+
+// Every variant's score against every other one (three or more variants):
+// the view people look at first in a tournament. score[a][b] is a's score
+// against b (wins + draws / 2 over the games both played), null on the
+// diagonal and where they never met; elo[a][b] its Elo, null when unbounded.
+Json crosstable_json(const RunConfig& config, const RunStats& stats) {
+  const int n = stats.variants();
+  Json names = Json::array();
+  Json score = Json::array();
+  Json games = Json::array();
+  Json elo = Json::array();
+  for (int a = 0; a < n; ++a) {
+    names.push_back(config.players[a].name);
+    Json score_row = Json::array();
+    Json games_row = Json::array();
+    Json elo_row = Json::array();
+    for (int b = 0; b < n; ++b) {
+      const CrossCell cell = cross_cell(stats, a, b);
+      games_row.push_back(a == b ? 0 : cell.games);
+      score_row.push_back(a == b || cell.games == 0 ? Json(nullptr) : Json(cell.score));
+      elo_row.push_back(a == b || cell.games == 0 ? Json(nullptr)
+                                                  : finite_or_null(elo_of_score(cell.score)));
+    }
+    score.push_back(score_row);
+    games.push_back(games_row);
+    elo.push_back(elo_row);
+  }
+  return Json{{"variants", names}, {"score", score}, {"games", games}, {"elo", elo}};
 }
 
 }  // namespace
@@ -225,7 +288,7 @@ Json stop_json(const StopRules& rules, const StopStatus& status, const RunStats&
                        {"elo1", t.elo1},
                        {"alpha", t.alpha},
                        {"beta", t.beta},
-                       {"model", t.model == SprtModel::kLogistic ? "logistic" : "normalized"},
+                       {"model", sprt_model_name(t.model)},
                        {"llr", status.llr},
                        {"lower_bound", t.lower_bound()},
                        {"upper_bound", t.upper_bound()},
@@ -259,12 +322,20 @@ std::string nondeterminism(const RunConfig& config, const Match& match, const Ru
   return why.empty() ? clock : why + "; " + clock;
 }
 
+CrossCell cross_cell(const RunStats& stats, int a, int b) {
+  if (a == b) return {};
+  const Record& r = stats.pair(a, b);
+  const uint64_t games = r.contests();
+  const double points = static_cast<double>(r.wins) + 0.5 * static_cast<double>(r.draws);
+  return {games, games ? points / static_cast<double>(games) : 0.0};
+}
+
 Json summary_json(const RunConfig& config, const RunInfo& info, const Match& match,
                   const RunStats& stats, const std::vector<ExpectationResult>& expectations) {
   Json out;
   out["name"] = config.name;
   out["engine"] = config.engine;
-  out["mode"] = config.mode;
+  out["mode"] = config.mode.name;
   out["seed"] = info.seed;
   out["threads"] = info.threads;
   out["games"] = stats.games();
@@ -289,11 +360,17 @@ Json summary_json(const RunConfig& config, const RunInfo& info, const Match& mat
   out["variants"] = variants;
   Json metric_specs = Json::array();  // what each metric counts, for tables and charts
   for (const MetricSpec& m : match.metrics())
-    metric_specs.push_back(Json{{"name", m.name}, {"unit", m.unit}, {"help", m.help}});
+    metric_specs.push_back(Json{{"name", m.name},
+                                {"unit", m.unit},
+                                {"help", m.help},
+                                {"better", m.better == Better::kLower    ? Json("lower")
+                                           : m.better == Better::kHigher ? Json("higher")
+                                                                         : Json(nullptr)}});
   out["metrics"] = metric_specs;
   const auto groups = match.groups();
   if (groups.size() > 1) out["groups"] = groups;
   out["matches"] = matches_json(config, stats);
+  if (stats.variants() >= 3) out["crosstable"] = crosstable_json(config, stats);
   out["ratings"] = ratings_json(config, stats);
   out["expectations"] = expectations_json(expectations);
   if (config.stop.any()) out["stop"] = stop_json(config.stop, stop, stats);

@@ -36,6 +36,14 @@ struct RunInfo {
 // the match's reasons, and a decision budget (the clock decides forfeits).
 std::string nondeterminism(const RunConfig& config, const Match& match, const RunStats& stats);
 
+// Variant a's score against variant b over the games both played (wins plus
+// half the draws, over those games); score 0 without games, and on a == b.
+struct CrossCell {
+  uint64_t games = 0;
+  double score = 0;
+};
+CrossCell cross_cell(const RunStats& stats, int a, int b);
+
 nlohmann::ordered_json summary_json(const RunConfig& config, const RunInfo& info,
                                     const Match& match, const RunStats& stats,
                                     const std::vector<ExpectationResult>& expectations);

@@ -8,21 +8,26 @@ namespace arena::chinese_checkers {
 
 StrategyInfo GreedyPlayer::info() {
   const Params g;
-  return {"greedy",
-          "the move whose resulting position evaluates best (the seed's one-move selector); "
-          "ties at random",
-          {eval_param("seed"),
-           ParamSpec::real("progress_weight", g.progress_weight, 0, 1e6,
-                           "seed eval: progress toward the goal centre"),
-           ParamSpec::real("goal_bonus", g.goal_bonus, 0, 1e6, "seed eval: per piece in the goal"),
-           ParamSpec::real("centre_weight", g.centre_weight, 0, 1e6,
-                           "seed eval: closeness to the board's centre line (2 x 0.3)"),
-           ParamSpec::real("grouping_weight", g.grouping_weight, 0, 1e6,
-                           "seed eval: own pieces next to each other"),
-           ParamSpec::real("hop_weight", g.hop_weight, 0, 1e6, "seed eval: hops available"),
-           ParamSpec::real("hop_length_bonus", g.hop_length_bonus, 0, 1e6,
-                           "bonus per hole a move advances by hopping")},
-          {{{"eval", std::string("progress")}}}};
+  StrategyInfo info{
+      "greedy",
+      "the move whose resulting position evaluates best (the seed's one-move selector); "
+      "ties at random",
+      {eval_param("seed"),
+       ParamSpec::real("progress_weight", g.progress_weight, 0, 1e6,
+                       "seed eval: progress toward the goal centre"),
+       ParamSpec::real("goal_bonus", g.goal_bonus, 0, 1e6, "seed eval: per piece in the goal"),
+       ParamSpec::real("centre_weight", g.centre_weight, 0, 1e6,
+                       "seed eval: closeness to the board's centre line (2 x 0.3)"),
+       ParamSpec::real("grouping_weight", g.grouping_weight, 0, 1e6,
+                       "seed eval: own pieces next to each other"),
+       ParamSpec::real("hop_weight", g.hop_weight, 0, 1e6, "seed eval: hops available"),
+       ParamSpec::real("hop_length_bonus", g.hop_length_bonus, 0, 1e6,
+                       "bonus per hole a move advances by hopping")},
+      {{{"eval", std::string("progress")}}}};
+  // The seed's evaluation holds its last pieces back (docs/chinese-checkers.md):
+  // it finishes only when the opponent's pieces help fill its goal.
+  info.stalls = {{{"eval", std::string("seed")}}};
+  return info;
 }
 
 GreedyParams GreedyPlayer::params_from(const ParamSet& p) {

@@ -22,7 +22,11 @@ Move random_move(const State& state, Rng& rng);
 class RandomPlayer {
  public:
   struct Params {};
-  static StrategyInfo info() { return {"random", "a uniformly random legal move", {}}; }
+  static StrategyInfo info() {
+    StrategyInfo info{"random", "a uniformly random legal move", {}};
+    info.stalls = {{}};  // a random walk never fills its goal within max_plies
+    return info;
+  }
   static Params params_from(const ParamSet& /*values*/) { return {}; }
   explicit RandomPlayer(const Params& /*params*/ = {}) {}
 

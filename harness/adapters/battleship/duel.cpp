@@ -65,8 +65,11 @@ class DuelMatch final : public Match {
                                second_rng, sink.timer(), g.first, g.second);
         },
         first_shooter, second_shooter);
-    sink.add(SeatResult{g.first, r.first_won ? 1 : 2, {r.first_shots, 1}});
-    sink.add(SeatResult{g.second, r.first_won ? 2 : 1, {r.second_shots, 0}});
+    SeatResult first_seat{g.first, r.first_won ? 1 : 2, {r.first_shots, 1}};
+    SeatResult second_seat{g.second, r.first_won ? 2 : 1, {r.second_shots, 0}};
+    first_seat.cut_off = second_seat.cut_off = r.cut_off;
+    sink.add(first_seat);
+    sink.add(second_seat);
   }
 
   // Both boards side by side after every shot: the first shooter's shots at
@@ -142,7 +145,7 @@ class DuelMatch final : public Match {
   std::vector<bs::Strategies::Bound> shooters_;
   std::vector<std::string> names_;
   std::vector<MetricSpec> metrics_ = {
-      {"shots", "shots", "shots this variant fired before the duel ended"},
+      {"shots", "shots", "shots this variant fired before the duel ended", Better::kLower},
       {"first", "", "1 when this variant fired first"}};
 };
 

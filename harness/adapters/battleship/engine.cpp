@@ -3,6 +3,12 @@
 #include "harness/adapters/battleship/shooters.hpp"
 
 namespace arena {
+namespace {
+
+// Battleship's modes, in the order of its EngineSpec::modes.
+enum ModeIndex : int { kSolo = 0, kDuel = 1 };
+
+}  // namespace
 
 EngineSpec battleship_engine() {
   using namespace battleship_adapter;
@@ -18,8 +24,25 @@ EngineSpec battleship_engine() {
   };
   engine.rules = rule_params();
   engine.strategies = bs::Strategies::infos();
+  engine.hidden_information = HiddenInformation::redeal(redeal_check);  // the fleet
+  // Both touching rules, the defenders, series with a learned prior, duels.
+  engine.bench_cases = {
+      {"battleship-solo", kSolo, {}, 1, 300},
+      {"battleship-no-touch-defenders",
+       kSolo,
+       {{"touching", std::string("forbidden")}, {"placement", std::string("seed-sequential")}},
+       2,
+       100,
+       false},
+      {"battleship-learned",
+       kSolo,
+       {{"placement", std::string("edges")}, {"series_length", int64_t{20}}},
+       3,
+       200},
+      {"battleship-duel", kDuel, {}, 4, 20},
+  };
   engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {
-    if (config.mode == "duel") return make_duel_match(config, seed);
+    if (config.mode.index == kDuel) return make_duel_match(config, seed);
     return make_solo_match(config, seed);
   };
   return engine;

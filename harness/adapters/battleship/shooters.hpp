@@ -48,4 +48,8 @@ inline bs::AnyShooter make_shooter(const bs::Strategies::Bound& shooter, const T
 std::unique_ptr<Match> make_solo_match(const RunConfig& config, uint64_t seed);
 std::unique_ptr<Match> make_duel_match(const RunConfig& config, uint64_t seed);
 
+// The re-deal check of EngineSpec::hidden_information (redeal.cpp): fleets
+// dealt anew, consistent with every answer so far, change no shot.
+RedealReport redeal_check(const StrategySetting& setting, uint64_t seed);
+
 }  // namespace arena::battleship_adapter

@@ -37,7 +37,7 @@ class SoloMatch final : public Match {
     const bs::Layout layout = layout_of(game);
     const bs::Ocean ocean(tables_.rules(), layout);
     bs::LearnedPrior* prior = memory ? &static_cast<Series*>(memory)->prior : nullptr;
-    std::array<int, kMaxPlayers> shots{};
+    std::array<bs::SoloResult, kMaxPlayers> results{};
     std::array<std::optional<Fault>, kMaxPlayers> faults{};
     const int variants = static_cast<int>(shooters_.size());
     for (int v = 0; v < variants; ++v) {
@@ -45,17 +45,15 @@ class SoloMatch final : public Match {
       try {
         bs::AnyShooter shooter =
             make_shooter(shooters_[v], tables_, prior, sink.external(v, 0, game, 0, 1));
-        shots[v] = std::visit(
-            [&](auto& s) {
-              return bs::play_solo(tables_.rules(), ocean, s, rng, sink.timer(), v).shots;
-            },
+        results[v] = std::visit(
+            [&](auto& s) { return bs::play_solo(tables_.rules(), ocean, s, rng, sink.timer(), v); },
             shooter);
       } catch (const StrategyFault& fault) {
         faults[v] = fault.fault();  // the other shooters' games on this ocean stand
         sink.note(fault);
       }
     }
-    add_results(shots, faults, variants, sink);
+    add_results(results, faults, variants, sink);
     if (prior) prior->add(layout);  // every shooter has now seen the whole fleet
   }
 
@@ -96,8 +94,9 @@ class SoloMatch final : public Match {
   }
 
  private:
-  // Ranks by shots (fewer is better); a shooter that forfeited ranks below every other.
-  static void add_results(const std::array<int, kMaxPlayers>& shots,
+  // Ranks by shots (fewer is better); a shooter that forfeited ranks below
+  // every other; one stopped at the cap is marked cut off.
+  static void add_results(const std::array<bs::SoloResult, kMaxPlayers>& results,
                           const std::array<std::optional<Fault>, kMaxPlayers>& faults, int variants,
                           GameSink& sink) {
     const int finished = static_cast<int>(
@@ -109,8 +108,10 @@ class SoloMatch final : public Match {
       }
       int rank = 1;
       for (int u = 0; u < variants; ++u)
-        rank += !faults[u] && shots[u] < shots[v] ? 1 : 0;
-      sink.add(SeatResult{v, rank, {shots[v]}});
+        rank += !faults[u] && results[u].shots < results[v].shots ? 1 : 0;
+      SeatResult seat{v, rank, {results[v].shots}};
+      seat.cut_off = !results[v].finished;
+      sink.add(seat);
     }
   }
 
@@ -131,7 +132,8 @@ class SoloMatch final : public Match {
   uint64_t series_length_;
   std::vector<bs::Strategies::Bound> shooters_;
   std::vector<std::string> names_;
-  std::vector<MetricSpec> metrics_ = {{"shots", "shots", "shots to sink the whole fleet"}};
+  std::vector<MetricSpec> metrics_ = {
+      {"shots", "shots", "shots to sink the whole fleet", Better::kLower}};
 };
 
 }  // namespace

@@ -46,7 +46,8 @@ class NimMatch final : public SeatedMatch {
 
   nim::Rules rules_;
   std::vector<nim::Strategies::Bound> players_;
-  std::vector<MetricSpec> metrics_ = {{"takes", "takes", "takes in the game, by every seat"}};
+  std::vector<MetricSpec> metrics_ = {
+      {"takes", "takes", "takes in the game, by every seat", Better::kLower}};
 };
 
 }  // namespace
@@ -57,7 +58,7 @@ EngineSpec nim_engine() {
       {ParamSpec::integer("players", 2, 2, 6, "seats at the table"),
        ParamSpec::integer("stones", 21, 1, 1000, "stones in the pile"),
        ParamSpec::integer("max_take", 3, 1, 100, "most stones one take may remove")},
-      nim::Strategies::infos());
+      nim::Strategies::infos(), HiddenInformation::none());
 }
 
 Registry registry_with_nim() {

@@ -6,10 +6,16 @@
 // through the same SeatedMatch as the shipped table games, so a forfeit here
 // goes through the runner exactly as one in Go Fish would.
 //
-// Strategies: `random` (a legal take), and three that fail on a `rate` share
-// of their decisions (drawn from their own seeded stream, so which games fail
-// is reproducible): `throws` (throws std::runtime_error), `illegal` (takes
-// max_take + 1 stones) and `slow` (sleeps `sleep_ms` before a legal take).
+// Strategies: `random` (a legal take), `optimal`, and three that fail on a
+// `rate` share of their decisions (drawn from their own seeded stream, so
+// which games fail is reproducible), declared `faulty` so the conformance
+// suite leaves them out: `throws` (throws std::runtime_error), `illegal`
+// (takes max_take + 1 stones) and `slow` (sleeps `sleep_ms` before a legal
+// take).
+//
+// Nim lives outside engines/, so CMake declares no factory for it: this
+// header does, and registry_with_nim() stands in for its line in
+// make_registry().
 #pragma once
 
 #include "harness/registry/registry.hpp"

@@ -61,7 +61,11 @@ struct FaultParams {
 template <class Fail>
 struct FaultyTaker {
   using Params = FaultParams;
-  static StrategyInfo info() { return Fail::info(); }
+  static StrategyInfo info() {
+    StrategyInfo info = Fail::info();
+    info.faulty = true;  // the conformance suite leaves it out
+    return info;
+  }
   static Params params_from(const ParamSet& values) {
     return {values.real("rate"), values.contains("sleep_ms") ? values.real("sleep_ms") : 0};
   }

@@ -1,0 +1,316 @@
+// arena replay shows any game of a run move by move, from the seed or from
+// its record, and its result is the game's rows in games.csv; moves.jsonl.gz
+// keeps the games the output settings ask for.
+#include <catch2/catch.hpp>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli_support.hpp"
+#include "harness/output/append_file.hpp"
+#include "harness/output/results_dir.hpp"
+#include "harness/registry/move_log.hpp"
+#include "harness/runner/runner.hpp"
+
+namespace fs = std::filesystem;
+using arena::testing::arena_cli;
+using arena::testing::arena_in;
+using arena::testing::read_file;
+using arena::testing::scratch;
+using arena::testing::write_file;
+using nlohmann::json;
+
+namespace {
+
+const fs::path kSource = ARENA_SOURCE_DIR;
+
+json replay_json(const fs::path& run, uint64_t game, const fs::path& dir,
+                 const std::string& extra = "") {
+  const auto o =
+      arena_cli(fmt::format("replay {} --game {} --json{}", run.string(), game, extra), dir);
+  INFO(o.err);
+  REQUIRE(o.code == 0);
+  return json::parse(o.out);
+}
+
+// Plays `config` with as few games as its schedule allows (at least `games`).
+fs::path play_small(const fs::path& config, const fs::path& dir, uint64_t games) {
+  const fs::path out = dir / config.stem();
+  for (const uint64_t n : {games, 2 * games, 24 * games, 100 * games, 120 * games}) {
+    const auto o = arena_cli(
+        fmt::format("run {} --games {} --quiet --out {}", config.string(), n, out.string()), dir);
+    if (o.code == 0) return out;
+    INFO(o.err);
+    REQUIRE(o.code == 2);  // a game count the schedule cannot split: try more
+  }
+  FAIL("no small game count suits " << config);
+  return out;
+}
+
+uint64_t games_played(const fs::path& run) {
+  return json::parse(read_file(run / "summary.json"))["games"].get<uint64_t>();
+}
+
+}  // namespace
+
+// Every shipped config (every engine and mode, Python bots included): the
+// first, a middle and the last game replayed give their rows in games.csv.
+TEST_CASE("replayed games of every shipped config give their rows in games.csv") {
+  const fs::path dir = scratch("replay-shipped");
+  for (const auto& entry : fs::directory_iterator(kSource / "configs")) {
+    if (entry.path().extension() != ".yaml") continue;
+    SECTION(entry.path().filename().string()) {
+      const fs::path run = play_small(entry.path(), dir, 6);
+      const uint64_t games = games_played(run);
+      for (const uint64_t game : {uint64_t{0}, games / 2, games - 1}) {
+        INFO(entry.path().filename() << " game " << game);
+        const json r = replay_json(run, game, dir);
+        CHECK(r["games_csv"] == "matches");
+        CHECK_FALSE(r["steps"].empty());
+        CHECK_FALSE(r["start"].empty());
+        // Games with an external program come from their record, the others from the seed.
+        const json summary = json::parse(read_file(run / "summary.json"));
+        bool external = false;
+        for (const auto& seat : r["result"])
+          for (const auto& v : summary["variants"])
+            external |= v["name"] == seat["variant"] && v["strategy"] == "external";
+        CHECK(r["source"] == (external ? "record" : "seed"));
+      }
+    }
+  }
+}
+
+TEST_CASE("a game replayed from its record is the game replayed from the seed") {
+  const fs::path dir = scratch("replay-record");
+  const std::string config = R"(name: r
+engine: go-fish
+seed: 4
+games: 12
+rules: {seats: 3}
+players:
+  - {name: counting, strategy: counting}
+  - {name: memory, strategy: memory}
+  - {name: belief, strategy: belief}
+)";
+  write_file(dir / "seed.yaml", config + "output: {moves: none}\n");
+  write_file(dir / "record.yaml", config + "output: {moves: all}\n");
+  REQUIRE(arena_in(dir, "run seed.yaml --quiet --out seed").code == 0);
+  REQUIRE(arena_in(dir, "run record.yaml --quiet --out record").code == 0);
+  CHECK_FALSE(fs::exists(dir / "seed" / arena::kMovesFile));
+  for (uint64_t game = 0; game < 12; game += 5) {
+    const json from_seed = replay_json(dir / "seed", game, dir);
+    const json from_record = replay_json(dir / "record", game, dir);
+    CHECK(from_seed["source"] == "seed");
+    CHECK(from_record["source"] == "record");
+    CHECK(from_seed["steps"] == from_record["steps"]);
+    CHECK(from_seed["result"] == from_record["result"]);
+    CHECK(from_record["games_csv"] == "matches");
+  }
+}
+
+TEST_CASE("replay shows the board after every move, in text, JSON and a page") {
+  const fs::path dir = scratch("replay-formats");
+  write_file(dir / "duel.yaml", R"(name: duel
+engine: battleship
+seed: 2
+games: 4
+mode: duel
+players:
+  - {name: density, strategy: density}
+  - {name: random, strategy: random}
+)");
+  REQUIRE(arena_in(dir, "run duel.yaml --quiet --out out").code == 0);
+  const json r = replay_json(dir / "out", 1, dir);
+  // Every shot is a step; the last one sinks the winner's last ship.
+  const auto& rows = r["result"];
+  const int64_t shots =
+      rows[0]["metrics"]["shots"].get<int64_t>() + rows[1]["metrics"]["shots"].get<int64_t>();
+  CHECK(r["steps"].size() == static_cast<size_t>(shots));
+  CHECK_THAT(r["steps"].back()["text"].get<std::string>(), Catch::Contains("sunk"));
+  CHECK(r["steps"].back()["board"].size() == 12);  // title, column letters, ten rows
+  const auto text = arena_in(dir, "replay out --game 1");
+  REQUIRE(text.code == 0);
+  CHECK_THAT(text.out, Catch::Contains("1. ") && Catch::Contains("A B C D E F G H I J") &&
+                           Catch::Contains("equals this game's rows in games.csv"));
+  REQUIRE(arena_in(dir, "replay out --game 1 --html game.html").code == 0);
+  const std::string page = read_file(dir / "game.html");
+  CHECK_THAT(page, Catch::Contains("id=\"replay-data\"") && Catch::Contains("ArrowRight"));
+  CHECK(page.find("http") == std::string::npos);  // nothing fetched
+}
+
+TEST_CASE("replay --variant shows one variant's board where variants play apart") {
+  const fs::path dir = scratch("replay-variant");
+  REQUIRE(arena_in(dir, "run " + (kSource / "configs/quickstart.yaml").string() +
+                            " --games 20 --quiet --out out")
+              .code == 0);
+  const json all = replay_json(dir / "out", 3, dir);
+  const json one = replay_json(dir / "out", 3, dir, " --variant density");
+  CHECK(one["steps"].size() < all["steps"].size());
+  for (const auto& step : one["steps"])
+    CHECK(step["variant"] == "density");
+  CHECK(one["games_csv"] == "matches");
+  const auto unknown = arena_in(dir, "replay out --game 3 --variant nobody");
+  CHECK(unknown.code == 2);
+  CHECK_THAT(unknown.err, Catch::Contains("no variant 'nobody'") && Catch::Contains("density"));
+}
+
+TEST_CASE("replay refuses what it cannot show, with one line saying why") {
+  const fs::path dir = scratch("replay-refused");
+  REQUIRE(arena_in(dir, "run " + (kSource / "configs/quickstart.yaml").string() +
+                            " --games 20 --quiet --out out")
+              .code == 0);
+  const auto past = arena_in(dir, "replay out --game 20");
+  CHECK(past.code == 2);
+  CHECK_THAT(past.err, Catch::Contains("the run has games 0 to 19"));
+  const auto nothing = arena_in(dir, "replay nowhere --game 0");
+  CHECK(nothing.code == 2);
+  CHECK_THAT(nothing.err, Catch::Contains("not a results folder"));
+  // A record that does not fit its game is refused, not shown wrongly.
+  write_file(dir / "r.yaml", R"(name: r
+engine: go-fish
+seed: 4
+games: 6
+rules: {seats: 3}
+players: [{strategy: memory}, {strategy: random}, {strategy: belief}]
+output: {moves: all}
+)");
+  REQUIRE(arena_in(dir, "run r.yaml --quiet --out rec").code == 0);
+  std::string moves = arena::read_text_file(dir / "rec" / arena::kMovesFile);
+  const size_t at = moves.find("\"moves\":[[0,") + 10;
+  moves.replace(at, 1, "1");  // the first move is now by another variant
+  arena::AppendFile out(dir / "rec" / arena::kMovesFile, arena::AppendFile::Kind::kGzip,
+                        std::nullopt);
+  out.append(moves);
+  out.finish();
+  const auto bad = arena_in(dir, "replay rec --game 0");
+  CHECK(bad.code == 2);
+  CHECK_THAT(bad.err, Catch::Contains("the record does not fit this game"));
+}
+
+TEST_CASE("a game of an external program without a record says how to record it") {
+  const fs::path dir = scratch("replay-external");
+  const std::string config = fmt::format(R"(name: bot
+engine: battleship
+seed: 3
+games: 4
+players:
+  - {{name: ref, strategy: external, params: {{command: "{}"}}}}
+  - {{name: random, strategy: random}}
+)",
+                                         ARENA_REFERENCE_BOT);
+  write_file(dir / "bot.yaml", config + "output: {moves: none}\n");
+  REQUIRE(arena_in(dir, "run bot.yaml --quiet --out out").code == 0);
+  const auto o = arena_in(dir, "replay out --game 2");
+  CHECK(o.code == 2);
+  CHECK_THAT(o.err, Catch::Contains("ref is an external program") &&
+                        Catch::Contains("output: {moves: all}"));
+  // By default such games are recorded, and replay reads them.
+  write_file(dir / "bot.yaml", config);
+  REQUIRE(arena_in(dir, "run bot.yaml --quiet --out recorded").code == 0);
+  const json r = replay_json(dir / "recorded", 2, dir);
+  CHECK(r["source"] == "record");
+  CHECK(r["games_csv"] == "matches");
+}
+
+TEST_CASE("moves.jsonl.gz holds the games output.moves asks for, in game order") {
+  const fs::path dir = scratch("moves-policy");
+  const std::string base = R"(name: m
+engine: battleship
+seed: 7
+games: 1000
+players:
+  - {name: density, strategy: density}
+  - {name: random, strategy: random}
+)";
+  const auto lines = [&](const std::string& output) {
+    write_file(dir / "m.yaml", base + output);
+    REQUIRE(arena_in(dir, "run m.yaml --quiet --threads 2 --out out").code == 0);
+    std::vector<uint64_t> games;
+    if (!fs::exists(dir / "out" / arena::kMovesFile)) return games;
+    arena::for_each_line(dir / "out" / arena::kMovesFile, [&](std::string_view line) {
+      games.push_back(json::parse(line)["game"].get<uint64_t>());
+      return true;
+    });
+    fs::remove_all(dir / "out");
+    return games;
+  };
+  CHECK(lines("output: {moves: none}\n").empty());
+  CHECK(lines("").empty());  // forfeits (the default): none forfeited here
+  const auto sample = lines("output: {moves: {sample: 10}}\n");
+  REQUIRE(sample.size() == 10);
+  CHECK(std::is_sorted(sample.begin(), sample.end()));
+  CHECK(sample.front() < 100);
+  CHECK(sample.back() >= 900);
+  const auto all = lines("output: {moves: all, games_csv: false}\n");
+  REQUIRE(all.size() == 1000);
+  for (uint64_t g = 0; g < all.size(); ++g)
+    CHECK(all[g] == g);
+}
+
+TEST_CASE("a move log reads back as it was written") {
+  arena::MoveLog log;
+  log.add(0, 17);
+  log.add(1, std::vector<int32_t>{3, 9, 12});
+  log.add_fault(arena::StrategyFault(1, arena::Fault::kCrashed, "exit code 3"));
+  const arena::MoveLog back = arena::MoveLog::from_json(log.to_json());
+  CHECK(back.to_json() == log.to_json());
+  CHECK(back.to_json().dump() ==
+        R"([[0,17],[1,[3,9,12]],[1,{"fault":"crashed","message":"exit code 3"}]])");
+  CHECK_THROWS_AS(arena::MoveLog::from_json(json::parse(R"([[0]])")), std::invalid_argument);
+  CHECK_THROWS_AS(arena::MoveLog::from_json(json::parse(R"([[0,{"fault":"odd"}]])")),
+                  std::invalid_argument);
+}
+
+TEST_CASE("the report links each variant's best and worst game, and replaying one shows it") {
+  const fs::path dir = scratch("replay-notable");
+  REQUIRE(arena_in(dir, "run " + (kSource / "configs/quickstart.yaml").string() +
+                            " --games 300 --quiet --out out")
+              .code == 0);
+  const json summary = json::parse(read_file(dir / "out/summary.json"));
+  const std::string report = read_file(dir / "out/report.html");
+  for (const auto& v : summary["variants"]) {
+    const std::string name = v["name"];
+    for (const char* which : {"best", "worst"}) {
+      INFO(name << " " << which);
+      const auto& ref = v["notable_games"][which];
+      const uint64_t game = ref["game"];
+      // The folder as the run was told it (--out out, from `dir`).
+      CHECK_THAT(report, Catch::Contains(
+                             fmt::format("arena replay out --game {} --variant {}", game, name)));
+      const json r = replay_json(dir / "out", game, dir, " --variant " + name);
+      for (const auto& seat : r["result"])
+        if (seat["variant"] == name) CHECK(seat["metrics"]["shots"] == ref["shots"]);
+    }
+    // The best is no worse than any game of the variant, the worst no better.
+    CHECK(v["notable_games"]["best"]["shots"] == v["metrics"]["shots"]["min"]);
+    CHECK(v["notable_games"]["worst"]["shots"] == v["metrics"]["shots"]["max"]);
+  }
+}
+
+TEST_CASE("the crosstable is every variant's score against every other, in stdout and summary") {
+  const fs::path dir = scratch("crosstable");
+  const auto run = arena_in(dir, "run " + (kSource / "configs/quickstart.yaml").string() +
+                                     " --games 400 --quiet --out out");
+  REQUIRE(run.code == 0);
+  const json summary = json::parse(read_file(dir / "out/summary.json"));
+  const json& c = summary["crosstable"];
+  REQUIRE(c["variants"].size() == 5);
+  for (const auto& m : summary["matches"]) {
+    const auto index = [&](const std::string& name) {
+      for (size_t i = 0; i < c["variants"].size(); ++i)
+        if (c["variants"][i] == name) return i;
+      FAIL(name);
+      return size_t{0};
+    };
+    const size_t a = index(m["a"]);
+    const size_t b = index(m["b"]);
+    const double score =
+        (m["wins"].get<double>() + 0.5 * m["draws"].get<double>()) / m["games"].get<double>();
+    CHECK(c["score"][a][b].get<double>() == Approx(score));
+    CHECK(c["score"][b][a].get<double>() == Approx(1 - score));
+    CHECK(c["games"][a][b] == m["games"]);
+  }
+  CHECK(c["score"][0][0].is_null());
+  CHECK_THAT(run.out, Catch::Contains("crosstable (score of each row against each column, %"));
+  CHECK_THAT(read_file(dir / "out/report.html"), Catch::Contains("<h2>Crosstable</h2>"));
+}
