@@ -45,6 +45,15 @@ if [ "$charts" -lt 3 ] || [ "$series" -lt 12 ] || [ "$bars" -lt 4 ]; then
   echo "FAIL: charts missing from the rendered page"
   exit 1
 fi
+# The crosstable heat map (4 variants: 12 scored cells) and the games worth a
+# look (each variant's best and worst game), each with its replay command.
+heat=$(grep -o '<td style="background: hsl' "$work/report.dom" | wc -l)
+replays=$(grep -o '<code>arena replay ' "$work/report.dom" | wc -l)
+echo "rendered: $heat crosstable cells, $replays replay commands"
+if [ "$heat" -ne 12 ] || [ "$replays" -lt 8 ]; then
+  echo "FAIL: the crosstable or the games worth a look are missing"
+  exit 1
+fi
 # No table may stick out of the page, at the screenshot's width or a narrow
 # one: a copy of the page measures every table's box once laid out.
 for width in 1100 700; do

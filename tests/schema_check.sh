@@ -34,6 +34,10 @@ printf 'name: x\nengine: rooks\nplayers: [{strategy: external, params: {command:
   >"$work/bad/external-empty-command.yaml"
 printf 'name: x\nengine: rooks\nplayers: [{strategy: external}]\n' >"$work/bad/external-no-command.yaml"
 "$arena" new go-fish random external >"$work/bad/new-with-external.yaml"
+printf '%s\noutput: {games_csv: gz}\n' "$base" >"$work/bad/output-games-csv.yaml"
+printf '%s\noutput: {moves: {sample: 0}}\n' "$base" >"$work/bad/output-sample.yaml"
+printf '%s\noutput: {moves: some}\n' "$base" >"$work/bad/output-moves.yaml"
+printf '%s\noutput: {games_csv: gzip, moves: {sample: 20}}\n' "$base" >"$work/good/output.yaml"
 for bad in "$work"/bad/*.yaml; do
   if "$arena" run "$bad" --games 2 --quiet --out "$work/out" >/dev/null 2>&1; then
     echo "FAIL: arena run accepted $bad"

@@ -314,3 +314,37 @@ TEST_CASE("the crosstable is every variant's score against every other, in stdou
   CHECK_THAT(run.out, Catch::Contains("crosstable (score of each row against each column, %"));
   CHECK_THAT(read_file(dir / "out/report.html"), Catch::Contains("<h2>Crosstable</h2>"));
 }
+
+// A program that crashes mid-game or moves illegally: its forfeited games are
+// recorded by default, and replay shows the moves up to the fault and the
+// forfeit, with the rows of games.csv.
+TEST_CASE("a forfeited game replays to its forfeit from the record") {
+  const fs::path dir = scratch("replay-forfeit");
+  for (const std::string mode : {"dies-mid-game", "illegal"}) {
+    SECTION(mode) {
+      write_file(dir / "f.yaml", fmt::format(R"(name: f
+engine: battleship
+seed: 5
+games: 6
+players:
+  - {{name: bot, strategy: external, params: {{command: "python3 {} {}"}}}}
+  - {{name: random, strategy: random}}
+)",
+                                             (kSource / "tests/bots/fault_bot.py").string(), mode));
+      REQUIRE(arena_in(dir, "run f.yaml --quiet --out " + mode).code == 0);
+      const json r = replay_json(dir / mode, 1, dir, " --variant bot");
+      CHECK(r["source"] == "record");
+      CHECK(r["games_csv"] == "matches");
+      bool forfeit = false;
+      for (const auto& seat : r["result"])
+        forfeit |= seat["variant"] == "bot" && !seat["forfeit"].is_null();
+      CHECK(forfeit);
+      const std::string last = r["steps"].back()["text"];
+      if (mode == "illegal") {
+        CHECK_THAT(last, Catch::Contains("off the board"));
+      } else {
+        CHECK_THAT(last, Catch::Contains("bot forfeits (crashed)"));
+      }
+    }
+  }
+}

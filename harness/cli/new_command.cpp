@@ -83,7 +83,11 @@ std::string new_config_text(const EngineSpec& engine, std::vector<std::string> s
       "# who meets whom: round-robin | gauntlet (the first against each other) | head-to-head\n"
       "format: round-robin\n"
       "# paired games: each deal played with the seats swapped (modes with seats)\n"
-      "pairs: true\n";
+      "pairs: true\n"
+      "# what is written besides summary.json: games.csv (true | false | gzip), and the\n"
+      "# moves of which games go to moves.jsonl.gz for `arena replay` (none | forfeits |\n"
+      "# all | {sample: K}; forfeits also keeps every game the seed cannot rebuild)\n"
+      "output: {games_csv: true, moves: forfeits}\n";
   if (engine.rules.empty()) {
     out += "rules: {}\n";
   } else {

@@ -155,6 +155,25 @@ Json expect_schema() {
 
 }  // namespace
 
+// output: {games_csv: true | false | gzip, moves: none | forfeits | all | {sample: K}}.
+Json output_schema() {
+  const Json games_csv = {{"description", "games.csv plain (true), gzip-compressed or not written"},
+                          {"oneOf", {{{"type", "boolean"}}, {{"const", "gzip"}}}}};
+  const Json moves = {
+      {"description",
+       "the games whose moves go to moves.jsonl.gz: none, forfeits (and games the seed cannot "
+       "rebuild), all, or {sample: K} more spread over the run"},
+      {"oneOf",
+       {{{"enum", {"none", "forfeits", "all"}}},
+        {{"type", "object"},
+         {"properties", {{"sample", {{"type", "integer"}, {"minimum", 1}}}}},
+         {"required", {"sample"}},
+         {"additionalProperties", false}}}}};
+  return {{"type", "object"},
+          {"properties", {{"games_csv", games_csv}, {"moves", moves}}},
+          {"additionalProperties", false}};
+}
+
 std::string config_schema(const Registry& registry) {
   Json engines = Json::array();
   Json conditions = Json::array();
@@ -183,7 +202,8 @@ std::string config_schema(const Registry& registry) {
                    {"limits",
                     {{"type", "object"},
                      {"properties", {{"decision_ms", {{"type", "number"}, {"minimum", 0.001}}}}},
-                     {"additionalProperties", false}}}}},
+                     {"additionalProperties", false}}},
+                   {"output", output_schema()}}},
                  {"required", {"name", "engine", "players"}},
                  {"additionalProperties", false},
                  {"allOf", conditions}};

@@ -44,6 +44,26 @@ class NimMatch final : public SeatedMatch {
     }
   }
 
+  // The pile after every take: one line of stones ('o').
+  std::optional<GameReplay> replay_seated(const SeatedGame& /*game*/,
+                                          const MoveLog& moves) const override {
+    int pile = rules_.stones;
+    const auto draw = [&] { return std::vector<std::string>{std::string(pile, 'o')}; };
+    GameReplay replay{{"o a stone left in the pile"}, draw(), {}};
+    for (const MoveLog::Entry& e : moves.entries()) {
+      if (e.kind == MoveLog::Kind::kFault) {
+        replay.steps.push_back(fault_step(moves, e, name(e.variant)));
+      } else {
+        const auto take = static_cast<int>(moves.value(e));
+        pile -= std::clamp(take, 0, pile);
+        replay.steps.push_back(
+            {e.variant, name(e.variant) + " takes " + std::to_string(take), {{"take", take}}, {}});
+      }
+      replay.steps.back().board = draw();
+    }
+    return replay;
+  }
+
   nim::Rules rules_;
   std::vector<nim::Strategies::Bound> players_;
   std::vector<MetricSpec> metrics_ = {
