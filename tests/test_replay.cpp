@@ -348,3 +348,28 @@ players:
     }
   }
 }
+
+// A search against the clock decides differently on another day: its games
+// come from the record (kept by default), and without one replay says so.
+TEST_CASE("a time-limited strategy's games replay from the record, never from the seed") {
+  const fs::path dir = scratch("replay-clock");
+  const std::string config = R"(name: clock
+engine: chinese-checkers
+seed: 6
+games: 2
+rules: {max_plies: 30}
+players:
+  - {name: mcts, strategy: mcts, params: {time_ms: 1}}
+  - {name: greedy, strategy: greedy}
+)";
+  write_file(dir / "kept.yaml", config);
+  write_file(dir / "none.yaml", config + "output: {moves: none}\n");
+  REQUIRE(arena_in(dir, "run kept.yaml --quiet --out kept").code == 0);
+  REQUIRE(arena_in(dir, "run none.yaml --quiet --out none").code == 0);
+  const json r = replay_json(dir / "kept", 1, dir);
+  CHECK(r["source"] == "record");
+  CHECK(r["games_csv"] == "matches");
+  const auto refused = arena_in(dir, "replay none --game 1");
+  CHECK(refused.code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("mcts searches against the clock"));
+}
