@@ -86,7 +86,8 @@ std::string new_config_text(const EngineSpec& engine, std::vector<std::string> s
       "pairs: true\n"
       "# what is written besides summary.json: games.csv (true | false | gzip), and the\n"
       "# moves of which games go to moves.jsonl.gz for `arena replay` (none | forfeits |\n"
-      "# all | {sample: K}; forfeits also keeps every game the seed cannot rebuild)\n"
+      "# all | {sample: K}; forfeits: the games the seed cannot rebuild, the others replay\n"
+      "# from the seed)\n"
       "output: {games_csv: true, moves: forfeits}\n";
   if (engine.rules.empty()) {
     out += "rules: {}\n";

@@ -161,8 +161,9 @@ Json output_schema() {
                           {"oneOf", {{{"type", "boolean"}}, {{"const", "gzip"}}}}};
   const Json moves = {
       {"description",
-       "the games whose moves go to moves.jsonl.gz: none, forfeits (and games the seed cannot "
-       "rebuild), all, or {sample: K} more spread over the run"},
+       "the games whose moves go to moves.jsonl.gz: none, forfeits (the games the seed cannot "
+       "rebuild: external programs, time-limited search, forfeits over a decision budget), "
+       "all, or {sample: K} more spread over the run"},
       {"oneOf",
        {{{"enum", {"none", "forfeits", "all"}}},
         {{"type", "object"},

@@ -121,9 +121,9 @@ struct Limits {
 
 // What a run writes besides summary.json (docs/results.md): games.csv plain,
 // gzip-compressed or not at all; the moves of which games go to
-// moves.jsonl.gz. Moves recorded grow by level: kForfeits records every
-// forfeited game and every game that replay cannot rebuild from the seed
-// (played by an external program or a time-limited search); kSample adds
+// moves.jsonl.gz. Moves recorded grow by level: kForfeits records every game
+// that replay cannot rebuild from the seed (played by an external program or
+// a time-limited search, or forfeited over a decision budget); kSample adds
 // `sample` games spread evenly over the run; kAll records every game.
 enum class GamesCsv { kPlain, kGzip, kNone };
 enum class MovesRecord { kNone, kForfeits, kSample, kAll };

@@ -142,7 +142,7 @@ nlohmann::json seats_json(std::span<const SeatResult> seats, const RunPlan& plan
 
 void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& block) {
   GameSink sink(block.stats.latency(), plan.decision_budget_ns, plan.bots);
-  const bool keep_moves = plan.moves.level != MovesRecord::kNone;
+  const bool keep_moves = plan.moves.logs();
   if (keep_moves) sink.log_moves();
   const size_t metric_count = match.metrics().size();
   const uint64_t series = match.series_length();
@@ -205,7 +205,11 @@ PreparedRun prepare_run(const Registry& registry, const RunConfig& config, uint6
 }
 
 MovePolicy move_policy(const RunConfig& config, uint64_t planned) {
-  MovePolicy policy{config.output.moves, config.output.sample, planned, {}};
+  MovePolicy policy{config.output.moves,
+                    config.output.sample,
+                    planned,
+                    {},
+                    config.limits.decision_ms.has_value()};
   for (const auto& p : config.players)
     policy.from_seed.push_back(follows_from_seed(p));
   return policy;
@@ -218,12 +222,18 @@ std::string csv_header(const std::vector<MetricSpec>& metrics) {
   return header + ",forfeit\n";
 }
 
+bool MovePolicy::logs() const {
+  if (level == MovesRecord::kNone) return false;
+  if (level != MovesRecord::kForfeits || budget) return true;
+  return std::find(from_seed.begin(), from_seed.end(), false) != from_seed.end();
+}
+
 bool MovePolicy::records(uint64_t game, const GameSink& sink) const {
   if (level == MovesRecord::kNone) return false;
-  if (level == MovesRecord::kAll || !sink.notes().empty()) return true;
+  if (level == MovesRecord::kAll || (budget && !sink.notes().empty())) return true;
   for (const SeatResult& seat : sink.seats()) {
     const auto v = static_cast<size_t>(seat.variant);
-    if (seat.fault || (v < from_seed.size() && !from_seed[v])) return true;
+    if ((budget && seat.fault) || (v < from_seed.size() && !from_seed[v])) return true;
   }
   if (level != MovesRecord::kSample || planned == 0) return false;
   // Game i is one of `sample` games spread evenly over [0, planned) when

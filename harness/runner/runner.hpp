@@ -39,12 +39,19 @@ struct ForfeitNote {
 };
 
 // Which games' moves a run keeps (config output.moves; see OutputConfig).
+// Games that replay can rebuild from the seed need no record under
+// kForfeits; what it cannot rebuild is a game with a variant that does not
+// follow from the seed, or one forfeited over a decision budget (the clock
+// decided it).
 struct MovePolicy {
   MovesRecord level = MovesRecord::kNone;
   uint64_t sample = 0;          // kSample: this many games spread over `planned`
   uint64_t planned = 0;         // the whole run's games (every shard spaces samples alike)
   std::vector<bool> from_seed;  // per variant: follows_from_seed (config.hpp)
+  bool budget = false;          // limits.decision_ms is set
 
+  // Whether games must log their moves at all (else no game is recorded).
+  bool logs() const;
   // Whether game `game`, played into `sink`, is recorded.
   bool records(uint64_t game, const GameSink& sink) const;
 };
