@@ -107,24 +107,19 @@ Json result_json(const RunConfig& config, const Match& match, const ReplayedGame
     }
     result.push_back({{"variant", config.players[static_cast<size_t>(seat.variant)].name},
                       {"rank", seat.rank},
+                      {"outcome", outcome_of(seat, g.seats)},
                       {"metrics", metrics},
                       {"forfeit", seat.fault ? Json(fault_name(*seat.fault)) : Json(nullptr)}});
   }
   return result;
 }
 
-// The outcome words of the game's rows ("win", "loss", ...), seat by seat.
-void add_outcomes(Json& result, const std::string& rows) {
-  size_t at = 0;
-  for (Json& seat : result) {
-    const size_t end = rows.find('\n', at);
-    const std::string line = rows.substr(at, end - at);
-    size_t comma = 0;
-    for (int field = 0; field < 3; ++field)
-      comma = line.find(',', comma) + 1;
-    seat["outcome"] = line.substr(comma, line.find(',', comma) - comma);
-    at = end + 1;
-  }
+// What the comparison with games.csv found, in words.
+std::string check_text(const std::string& check, const std::optional<std::string>& csv_rows) {
+  if (check == "matches") return "The replayed result equals this game's rows in games.csv.";
+  if (check == "absent") return "The run kept no games.csv to compare with.";
+  if (check == "missing") return "games.csv has no rows for this game.";
+  return "The replayed result DIFFERS from games.csv: " + *csv_rows;
 }
 
 Json replay_json(const fs::path& dir, const Run& run, const ReplayOptions& options,
@@ -146,8 +141,6 @@ Json replay_json(const fs::path& dir, const Run& run, const ReplayOptions& optio
   Json seats = Json::array();
   for (const auto& [variant, group] : g.lineup)
     seats.push_back(names[static_cast<size_t>(variant)]);
-  Json result = result_json(config, *run.match, g);
-  add_outcomes(result, rows);
   const char* check = !csv_rows           ? "absent"
                       : csv_rows->empty() ? "missing"
                       : *csv_rows == rows ? "matches"
@@ -158,12 +151,6 @@ Json replay_json(const fs::path& dir, const Run& run, const ReplayOptions& optio
                         "replayed from the seed {} (every move follows from the seed and "
                         "the game index)",
                         *config.seed);
-  const std::string check_text =
-      std::string(check) == "matches"  ? "The replayed result equals this game's rows in games.csv."
-      : std::string(check) == "absent" ? "The run kept no games.csv to compare with."
-      : std::string(check) == "missing"
-          ? "games.csv has no rows for this game."
-          : "The replayed result DIFFERS from games.csv: " + *csv_rows;
   return {{"run", dir.string()},
           {"engine", config.engine},
           {"mode", config.mode.name},
@@ -176,10 +163,10 @@ Json replay_json(const fs::path& dir, const Run& run, const ReplayOptions& optio
           {"legend", replay.legend},
           {"start", replay.start},
           {"steps", steps},
-          {"result", result},
+          {"result", result_json(config, *run.match, g)},
           {"rows", rows},
           {"games_csv", check},
-          {"check", check_text}};
+          {"check", check_text(check, csv_rows)}};
 }
 
 void print_text(const Json& r) {

@@ -81,6 +81,8 @@ class BlocksInFlight {
   std::list<Block> blocks_;
 };
 
+}  // namespace
+
 const char* outcome_of(const SeatResult& seat, std::span<const SeatResult> seats) {
   switch (seat.outcome) {
     case Outcome::kWin:
@@ -98,6 +100,8 @@ const char* outcome_of(const SeatResult& seat, std::span<const SeatResult> seats
       std::count_if(seats.begin(), seats.end(), [](auto& s) { return s.rank == 1; });
   return firsts > 1 ? "draw" : "win";
 }
+
+namespace {
 
 template <class Integer>
 void append_integer(std::string& out, Integer value) {

@@ -148,6 +148,10 @@ inline RunStats run_games(const Match& match, const RunPlan& plan, std::nullptr_
 // or the game is in sink.notes() afterwards.
 void play_one_game(const Match& match, uint64_t game, GameSink& sink, SeriesMemory* memory);
 
+// A seat's outcome as games.csv words it: "win", "loss", "draw", or "solo"
+// for a game of one seat.
+const char* outcome_of(const SeatResult& seat, std::span<const SeatResult> seats);
+
 // Game `game`'s games.csv rows (see csv_header).
 std::string game_rows(uint64_t game, std::span<const SeatResult> seats,
                       const std::vector<std::string>& variant_names, size_t metric_count);
