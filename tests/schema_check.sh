@@ -30,6 +30,8 @@ printf 'name: x\nengine: battleship\nplayers: [{strategy: density, params: {weig
 printf '%s\nrules: {size: 40}\n' "$base" >"$work/bad/out-of-range.yaml"
 printf '%s\nmode: due1\n' "$base" >"$work/bad/unknown-mode.yaml"
 printf 'name: x\nengine: go-fish\nplayers: [{strategy: density}]\n' >"$work/bad/other-engine.yaml"
+printf 'name: x\nengine: battleship\nplayers: [{name: ../x, strategy: density}]\n' \
+  >"$work/bad/player-name-path.yaml"
 for bad in "$work"/bad/*.yaml; do
   if "$arena" run "$bad" --games 2 --quiet --out "$work/out" >/dev/null 2>&1; then
     echo "FAIL: arena run accepted $bad"
