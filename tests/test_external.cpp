@@ -545,3 +545,51 @@ TEST_CASE("an external player's other parameters go to its program in the handsh
   CHECK(params_json(typed.players[0].params)["b"].is_number_float());
   CHECK(params_json(typed.players[0].params)["a"].is_string());
 }
+
+// A player's name becomes its log's file name: one that is a path is refused
+// when the config is loaded (exit 2, before anything is written).
+TEST_CASE("a player name that is a path is a config error and nothing is written") {
+  const fs::path dir = scratch("player-name-path");
+  write_file(
+      dir / "run.yaml",
+      fmt::format("name: escape\nengine: rooks\ngames: 2\nplayers:\n"
+                  "  - {{name: ../../escaped, strategy: external, params: {{command: {}}}}}\n",
+                  ARENA_REFERENCE_BOT));
+  const auto run = arena_cli(
+      "run " + (dir / "run.yaml").string() + " --quiet --out " + (dir / "out/x").string(), dir);
+  CHECK(run.code == 2);
+  CHECK_THAT(run.err, Catch::StartsWith((dir / "run.yaml").string() + ":5:12: players[0].name: "
+                                                                      "'../../escaped' is not a "
+                                                                      "valid player name"));
+  CHECK_FALSE(fs::exists(dir / "out"));
+  CHECK_FALSE(fs::exists(dir / "escaped.log"));
+}
+
+TEST_CASE("a bot log that cannot be opened is an error and never goes to arena stderr instead") {
+  const fs::path dir = scratch("unopenable-log");
+  arena::Spawner spawner;
+  try {
+    arena::BotProcess bot(spawner, {"/bin/cat"}, dir, dir / "no-such-folder" / "bot.log");
+    FAIL("started with a log it cannot open");
+  } catch (const arena::BotError& e) {
+    CHECK(e.fault() == arena::Fault::kCrashed);
+    CHECK_THAT(e.what(),
+               Catch::Contains("cannot open its log") && Catch::Contains("no-such-folder/bot.log"));
+  }
+  // The default log, in a results folder that is not a folder: the run fails saying so.
+  const Registry registry = make_registry();
+  const RunConfig config = parse_config(
+      std::string("name: l\nengine: rooks\ngames: 2\nplayers:\n  - {name: bot, strategy: "
+                  "external, params: {command: ") +
+          ARENA_REFERENCE_BOT + "}}\n",
+      (dir / "l.yaml").string(), registry);
+  write_file(dir / "not-a-folder", "");
+  CHECK_THROWS_WITH(
+      bot_specs(config, *registry.find("rooks"), dir / "not-a-folder"),
+      Catch::Contains("cannot write the bot log") && Catch::Contains("not-a-folder/bots/bot.log"));
+  // A suffix names a process's own file (MPI ranks: bots/<variant>.rank<K>.log).
+  const auto specs = bot_specs(config, *registry.find("rooks"), dir / "results", ".rank1");
+  REQUIRE(specs.size() == 1);
+  CHECK(specs[0].log == dir / "results/bots/bot.rank1.log");
+  CHECK(fs::exists(specs[0].log));
+}

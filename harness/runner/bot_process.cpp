@@ -43,6 +43,15 @@ bool wait_for(int fd, short events, BotClock::time_point deadline) {
   }
 }
 
+// The descriptor a program's stderr goes to (above fd 2, close-on-exec), or
+// -1 with errno set.
+int open_log(const std::filesystem::path& log) {
+  if (log.empty()) return above_stdio(::open("/dev/null", O_WRONLY | O_CLOEXEC));
+  // arena's own stderr is shared, not reopened: reopening fails for a socket.
+  if (log == "/dev/stderr") return ::fcntl(2, F_DUPFD_CLOEXEC, 3);
+  return above_stdio(::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
+}
+
 void close_fd(int& fd) {
   if (fd >= 0) ::close(fd);
   fd = -1;
@@ -94,9 +103,16 @@ BotProcess::BotProcess(Spawner& spawner, const std::vector<std::string>& argv,
       close_fd(fd);
     throw BotError(Fault::kCrashed, fmt::format("cannot make pipes: {}", std::strerror(error)));
   }
-  const int err = above_stdio(
-      log.empty() ? ::open("/dev/null", O_WRONLY | O_CLOEXEC)
-                  : ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
+  const int err = open_log(log);
+  if (err < 0) {
+    // Else the program would write its stderr on arena's, where nobody looks for it.
+    const int error = errno;
+    for (int fd : {in[0], in[1], out[0], out[1]})
+      close_fd(fd);
+    throw BotError(Fault::kCrashed,
+                   fmt::format("cannot open its log {}: {}",
+                               log.empty() ? "/dev/null" : log.string(), std::strerror(error)));
+  }
   // With arena's own stdin, stdout or stderr closed a pipe could land on fd
   // 0-2, where the child's dup2 calls would overwrite one with another.
   for (int* fd : {&in[0], &in[1], &out[0], &out[1]})
@@ -119,7 +135,7 @@ BotProcess::BotProcess(Spawner& spawner, const std::vector<std::string>& argv,
     if (::getppid() != parent) ::_exit(127);  // arena died before the signal was set
     ::dup2(in[0], 0);
     ::dup2(out[1], 1);
-    if (err >= 0) ::dup2(err, 2);
+    ::dup2(err, 2);
     // Nothing else of arena's (results files, other bots' pipes) reaches the program.
     ::close_range(3, ~0U, 0);
     if (!dir.empty() && ::chdir(dir.c_str()) != 0) ::_exit(126);
@@ -129,7 +145,7 @@ BotProcess::BotProcess(Spawner& spawner, const std::vector<std::string>& argv,
   });
   ::close(in[0]);
   ::close(out[1]);
-  if (err >= 0) ::close(err);
+  ::close(err);
   to_bot_ = in[1];
   from_bot_ = out[0];
   if (pid_ < 0) {

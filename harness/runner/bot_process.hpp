@@ -2,8 +2,9 @@
 // requests on its stdin and writes one reply line per request on its stdout.
 //
 // Contract: the constructor forks and execs `argv` (no shell; argv[0] a path
-// to the program, already resolved) in `cwd` with stderr
-// appended to `log` (or /dev/null), in a process group of its own (a Ctrl-C
+// to the program, already resolved) in `cwd` with stderr appended to `log`
+// (empty: /dev/null; "/dev/stderr": arena's own; a log that cannot be opened
+// is a BotError, never a silent fallback), in a process group of its own (a Ctrl-C
 // at the terminal reaches arena, which then ends its bots itself), with
 // SIGKILL as its parent-death signal: a bot never outlives arena, not even
 // after kill -9, and inherits no other file of arena's. When it ends (or is

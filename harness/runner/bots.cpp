@@ -59,6 +59,19 @@ bool nested_too_deep(const std::string& line) {
 }
 
 }  // namespace
+// `log_dir`/bots/`stem`.log, made writable now: a log the program cannot
+// get would leave its stderr nowhere, unseen.
+std::filesystem::path default_log(const std::filesystem::path& log_dir, const std::string& stem) {
+  const std::filesystem::path log = log_dir / "bots" / (stem + ".log");
+  std::error_code ec;
+  std::filesystem::create_directories(log.parent_path(), ec);
+  if (std::ofstream probe(log, std::ios::app); !probe) {
+    throw std::runtime_error(fmt::format("cannot write the bot log {}{}", log.string(),
+                                         ec ? ": " + ec.message() : std::string()));
+  }
+  return log;
+}
+
 
 std::vector<std::string> split_command(const std::string& command) {
   std::vector<std::string> words;
@@ -140,7 +153,8 @@ std::filesystem::path resolve_program(const std::string& word, const std::filesy
 }
 
 std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine,
-                               const std::filesystem::path& log_dir) {
+                               const std::filesystem::path& log_dir,
+                               const std::string& log_suffix) {
   std::vector<BotSpec> specs;
   const std::filesystem::path folder = std::filesystem::path(config.file).parent_path();
   const std::filesystem::path cwd =
@@ -177,8 +191,7 @@ std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine
                               fmt::format("cannot write the log file {}", spec.log.string()));
       }
     } else if (!log_dir.empty()) {
-      std::filesystem::create_directories(log_dir / "bots");
-      spec.log = log_dir / "bots" / (player.name + ".log");
+      spec.log = default_log(log_dir, player.name + log_suffix);
     }
     spec.startup_ms = static_cast<double>(player.params.integer("startup_ms"));
     spec.decision_ms = config.limits.decision_ms.value_or(kDefaultDecisionMs);

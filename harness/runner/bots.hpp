@@ -47,7 +47,7 @@ struct BotSpec {
   std::vector<std::string> argv;  // argv[0] resolved to the program's path
   std::string command;            // as the config wrote it, for messages
   std::filesystem::path cwd;      // the config's folder
-  std::filesystem::path log;      // stderr; empty: /dev/null
+  std::filesystem::path log;      // stderr (one that cannot be opened: kCrashed); empty: /dev/null
   double startup_ms = 5000;
   double decision_ms = kDefaultDecisionMs;
   int max_restarts = 3;
@@ -73,11 +73,14 @@ std::filesystem::path resolve_program(const std::string& word, const std::filesy
 
 // The external players of `config` (empty when it has none). Bot stderr goes
 // to each player's `log` (relative to the config), else to
-// `log_dir`/bots/<variant>.log, else (no log_dir) nowhere. Throws ConfigError
-// naming players[i].params.command when a command is empty, unbalanced or
-// names no program.
+// `log_dir`/bots/<variant>`log_suffix`.log (created here), else (no log_dir)
+// nowhere. Throws ConfigError naming players[i].params.command when a
+// command is empty, unbalanced or names no program, or players[i].params.log
+// when that file cannot be written; std::runtime_error when the default log
+// cannot be.
 std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine,
-                               const std::filesystem::path& log_dir);
+                               const std::filesystem::path& log_dir,
+                               const std::string& log_suffix = "");
 
 class BotPool final : public BotSource {
  public:
