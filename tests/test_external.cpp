@@ -295,6 +295,10 @@ TEST_CASE("each kind of faulty program forfeits with its reason and the run comp
       const std::string err = summary["stderr"].get<std::string>();
       CHECK_THAT(err, Catch::Contains("bot forfeits (" + e.fault + ")"));
       CHECK(contains_any(err, e.message));
+      // An illegal move is a failure as the others are: on a worker that plays
+      // more than max_restarts + 1 (4) of the 12 games, the variant gives up.
+      if (e.mode == "illegal")
+        CHECK_THAT(err, Catch::Contains("bot: gave up after 3 restarts on this worker"));
     }
   }
   SECTION("a slow handshake") {
@@ -309,6 +313,30 @@ TEST_CASE("each kind of faulty program forfeits with its reason and the run comp
     CHECK_THAT(summary["stderr"].get<std::string>(),
                Catch::Contains("gave up after 1 restarts on this worker"));
   }
+}
+
+// docs/protocol.md, Faults: an illegal move forfeits the game, the program is
+// restarted for its next game, and the failure counts toward max_restarts.
+TEST_CASE("an illegal move restarts the program and counts toward max_restarts") {
+  require_python();
+  const fs::path dir = scratch("illegal-restarts");
+  write_file(
+      dir / "run.yaml",
+      fmt::format("name: illegal\nengine: battleship\nseed: 3\ngames: 6\nplayers:\n"
+                  "  - {{name: bot, strategy: external, params: {{command: \"python3 {} "
+                  "illegal {}\", max_restarts: 1}}}}\n  - {{name: random, strategy: random}}\n",
+                  kFaultBot, (dir / "pids").string()));
+  const auto run = arena_cli(
+      "run " + (dir / "run.yaml").string() + " --threads 1 --out " + (dir / "out").string(), dir);
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const json summary = summary_of(dir / "out");
+  CHECK(forfeits(summary, 0, "illegal-move") == 6);
+  // Its first game, a restart for the second; after that second failure it gives up.
+  CHECK(pids_in(dir / "pids").size() == 2);
+  CHECK_THAT(run.err, Catch::Contains("bot: gave up after 1 restarts on this worker, so it "
+                                      "forfeits its remaining games there; the last failure: "
+                                      "battleship: shot at cell"));
 }
 
 TEST_CASE("a program's illegal moves forfeit its games in every engine") {

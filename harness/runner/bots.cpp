@@ -58,7 +58,6 @@ bool nested_too_deep(const std::string& line) {
   return false;
 }
 
-}  // namespace
 // `log_dir`/bots/`stem`.log, made writable now: a log the program cannot
 // get would leave its stderr nowhere, unseen.
 std::filesystem::path default_log(const std::filesystem::path& log_dir, const std::string& stem) {
@@ -72,6 +71,7 @@ std::filesystem::path default_log(const std::filesystem::path& log_dir, const st
   return log;
 }
 
+}  // namespace
 
 std::vector<std::string> split_command(const std::string& command) {
   std::vector<std::string> words;
@@ -212,7 +212,9 @@ std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine
 // One program of one variant on one slot, and its restarts.
 class BotPool::Link final : public BotLink {
  public:
-  Link(const BotSpec& spec, Spawner& spawner) : spec_(spec), spawner_(spawner) {}
+  // `decisions`: the slot's count of decisions, shared by its links.
+  Link(const BotSpec& spec, Spawner& spawner, uint64_t& decisions)
+      : spec_(spec), spawner_(spawner), decisions_(decisions) {}
 
   void ready() override { running(); }
 
@@ -227,6 +229,7 @@ class BotPool::Link final : public BotLink {
 
   Json decide(const Json& view) override {
     running();
+    last_decision_ = ++decisions_;
     // Spliced rather than built as one object, which would deep-copy the view.
     return request(R"({"type":"decide","view":)" + dump(view) + "}", "decide", spec_.decision_ms,
                    true, "move");
@@ -252,6 +255,7 @@ class BotPool::Link final : public BotLink {
   void running() {
     if (process_) return;
     if (failures_ > spec_.max_restarts) {
+      raised_ = true;
       throw StrategyFault(spec_.variant, last_fault_,
                           fmt::format("{}: {} {} restarts on this worker, so it forfeits its "
                                       "remaining games there; the last failure: {}",
@@ -266,6 +270,18 @@ class BotPool::Link final : public BotLink {
   }
 
   bool in_game() const { return in_game_; }
+  // Whether it failed on its own since the last new_game().
+  bool raised() const { return raised_; }
+  // The slot's decision count at its last decision (the latest decides last).
+  uint64_t last_decision() const { return last_decision_; }
+  void new_game() { raised_ = false; }
+
+  // A fault the game judged after its reply (an illegal move): a failure as
+  // its own are, so a program that only plays illegal moves gives up in time.
+  void judged(Fault fault, const std::string& why) {
+    note_failure(fault, why);
+    in_game_ = false;
+  }
 
   void bye() {
     if (!process_) return;
@@ -324,6 +340,7 @@ class BotPool::Link final : public BotLink {
   [[noreturn]] void fail(Fault fault, const std::string& why) {
     note_failure(fault, why);
     in_game_ = false;
+    raised_ = true;
     throw StrategyFault(spec_.variant, fault, fmt::format("{}: {}", spec_.name, why));
   }
 
@@ -334,6 +351,9 @@ class BotPool::Link final : public BotLink {
   Fault last_fault_ = Fault::kCrashed;
   std::string last_why_;
   bool in_game_ = false;
+  bool raised_ = false;
+  uint64_t& decisions_;
+  uint64_t last_decision_ = 0;
 };
 
 BotPool::BotPool(std::vector<BotSpec> specs, int slots, int max_seats)
@@ -346,6 +366,7 @@ BotPool::BotPool(std::vector<BotSpec> specs, int slots, int max_seats)
   for (size_t i = 0; i < specs_.size(); ++i)
     spec_of_variant_[static_cast<size_t>(specs_[i].variant)] = static_cast<int>(i);
   links_.resize(static_cast<size_t>(slots_));
+  decisions_.assign(static_cast<size_t>(slots_), 0);
   for (auto& slot : links_) {
     slot.resize(specs_.size());
     for (auto& seats : slot)
@@ -384,21 +405,42 @@ BotLink* BotPool::link(int variant, int k) {
   if (k >= max_seats_) throw std::logic_error("more seats of one variant than the bot pool holds");
   auto& link =
       links_[static_cast<size_t>(slot())][static_cast<size_t>(spec)][static_cast<size_t>(k)];
-  if (!link) link = std::make_unique<Link>(specs_[static_cast<size_t>(spec)], spawner_);
+  if (!link)
+    link = std::make_unique<Link>(specs_[static_cast<size_t>(spec)], spawner_,
+                                  decisions_[static_cast<size_t>(slot())]);
   return link.get();
 }
 
-void BotPool::end_game(uint64_t game, const nlohmann::json& seats) {
-  for (auto& per_spec : links_[static_cast<size_t>(slot())])
-    for (auto& link : per_spec)
-      if (link) link->over(game, seats);
-}
-
-bool BotPool::in_game() const {
-  for (const auto& per_spec : links_[static_cast<size_t>(slot())])
-    for (const auto& link : per_spec)
-      if (link && link->in_game()) return true;
-  return false;
+void BotPool::end_game(uint64_t game, std::span<const StrategyFault> faults,
+                       const std::function<nlohmann::json()>& seats) {
+  auto& here = links_[static_cast<size_t>(slot())];
+  for (const StrategyFault& fault : faults) {
+    const int variant = fault.who();
+    if (variant < 0 || variant >= static_cast<int>(spec_of_variant_.size())) continue;
+    const int spec = spec_of_variant_[static_cast<size_t>(variant)];
+    if (spec < 0) continue;
+    Link* last = nullptr;
+    bool raised = false;
+    for (auto& link : here[static_cast<size_t>(spec)]) {
+      if (!link) continue;
+      raised = raised || link->raised();
+      if (link->in_game() && (!last || link->last_decision() > last->last_decision()))
+        last = link.get();
+    }
+    if (!raised && last) last->judged(fault.fault(), fault.what());
+  }
+  bool told = false;
+  Json results;
+  for (auto& per_spec : here)
+    for (auto& link : per_spec) {
+      if (!link) continue;
+      if (link->in_game()) {
+        if (!told) results = seats();
+        told = true;
+        link->over(game, results);
+      }
+      link->new_game();
+    }
 }
 
 }  // namespace arena

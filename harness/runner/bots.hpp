@@ -3,11 +3,13 @@
 // Contract: a BotPool holds, per worker slot (oneTBB's arena slot of the
 // calling thread) and per external variant (and per seat of that variant in
 // one game), one program, started when first needed with its handshake and
-// reused across games. A program that fails (exits, stays silent past its
-// budget, writes what is not a reply) is killed; the link restarts it for
-// its next game, until it has failed max_restarts + 1 times on that slot:
-// then the variant forfeits its remaining games there, with the last failure
-// in the message. Every program gets "bye" and end of input when the pool
+// reused across games. A program that fails is killed and restarted for its
+// next game, until it has failed max_restarts + 1 times on that slot: then
+// the variant forfeits its remaining games there, with the last failure in
+// the message. Failing is any fault that forfeits: the link's own (it exits,
+// stays silent past its budget, writes what is not a reply) and the ones the
+// game judges after its reply (an illegal move), which end_game hands over.
+// Every program gets "bye" and end of input when the pool
 // ends; one still running a moment later is killed. Messages follow
 // docs/protocol.md; each request has a deadline: the handshake startup_ms,
 // a decision the run's limits.decision_ms or kDefaultDecisionMs.
@@ -19,6 +21,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -90,12 +93,16 @@ class BotPool final : public BotSource {
   BotPool& operator=(const BotPool&) = delete;
 
   BotLink* link(int variant, int k) override;
-  // After game `game` on the calling thread: tells each program that played
-  // it how it ended (`seats`: the "over" message's per-seat results).
-  void end_game(uint64_t game, const nlohmann::json& seats);
-  // Whether a program on the calling thread's slot is in a game (one that
-  // end_game would tell): built-in-only games skip building the seats.
-  bool in_game() const;
+  // After every game `game` on the calling thread. Each of `faults` (the
+  // game's forfeit and the faults it noted) against an external variant that
+  // none of its programs raised itself (an illegal move, say) is the fault of
+  // the variant's program that decided last in the game: it is killed, to be
+  // restarted for its next game, and the failure counts toward max_restarts.
+  // Then each program still in the game is told how it ended, with `seats()`
+  // (the "over" message's per-seat results), called only when one is (built-in-only
+  // games skip building it).
+  void end_game(uint64_t game, std::span<const StrategyFault> faults,
+                const std::function<nlohmann::json()>& seats);
   const std::vector<BotSpec>& specs() const { return specs_; }
 
  private:
@@ -109,6 +116,8 @@ class BotPool final : public BotSource {
   Spawner spawner_;
   // slot -> spec -> seat occurrence k
   std::vector<std::vector<std::vector<std::unique_ptr<Link>>>> links_;
+  // slot -> decisions made there so far: which program decided last
+  std::vector<uint64_t> decisions_;
 };
 
 }  // namespace arena

@@ -144,6 +144,7 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
   const size_t metric_count = match.metrics().size();
   const uint64_t series = match.series_length();
   std::unique_ptr<SeriesMemory> memory;
+  std::vector<StrategyFault> faults;  // the game's, for the bot pool
   for (uint64_t game = block.begin; game < block.end; ++game) {
     if (game % series == 0) {
       // Interrupted: the block ends at this series boundary (the merge stage
@@ -156,16 +157,20 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
       memory = match.new_series();  // blocks start on series boundaries
     }
     sink.clear();
+    faults.clear();
     try {
       match.play(game, sink, memory.get());
     } catch (const StrategyFault& fault) {
       sink.forfeit(fault);
       block.forfeits.push_back({game, fault.who(), fault.fault(), fault.what()});
+      if (plan.bots) faults.push_back(fault);
     }
-    for (const StrategyFault& fault : sink.notes())
+    for (const StrategyFault& fault : sink.notes()) {
       block.forfeits.push_back({game, fault.who(), fault.fault(), fault.what()});
-    if (plan.bots && plan.bots->in_game())
-      plan.bots->end_game(game, seats_json(sink.seats(), plan));
+      if (plan.bots) faults.push_back(fault);
+    }
+    if (plan.bots)
+      plan.bots->end_game(game, faults, [&] { return seats_json(sink.seats(), plan); });
     block.stats.add_game(sink.seats(), sink.pair());
     block.stats.add_signature(game, sink.timer().signature());
     if (keep_rows) append_rows(block.rows, game, sink.seats(), plan, metric_count);
