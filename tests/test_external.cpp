@@ -623,3 +623,22 @@ TEST_CASE("a bot log that cannot be opened is an error and never goes to arena s
   CHECK(specs[0].log == dir / "results/bots/bot.rank1.log");
   CHECK(fs::exists(specs[0].log));
 }
+
+// Arena polls a bot's pipe before it sleeps only when every worker and the
+// bot it waits for can have a core each: at --threads equal to the cores the
+// spin would take the CPU the bots need.
+TEST_CASE("arena spins for replies only when the bots have a spare core") {
+  CHECK(spin_for(1, 2) == BotProcess::kSpin);
+  CHECK(spin_for(2, 4) == BotProcess::kSpin);
+  CHECK(spin_for(2, 2).count() == 0);
+  CHECK(spin_for(3, 4).count() == 0);
+  // Without the spin a reply is still read, from ppoll.
+  Spawner spawner;
+  BotProcess cat(spawner, {"/bin/cat"}, {}, {});
+  cat.set_spin(std::chrono::microseconds(0));
+  for (int i = 0; i < 3; ++i) {
+    const auto deadline = BotClock::now() + std::chrono::seconds(5);
+    cat.send("line " + std::to_string(i), deadline);
+    CHECK(cat.read_line(deadline) == "line " + std::to_string(i));
+  }
+}

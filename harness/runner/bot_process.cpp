@@ -190,9 +190,11 @@ void BotProcess::send(const std::string& line, BotClock::time_point deadline) {
 
 std::string BotProcess::read_line(BotClock::time_point deadline) {
   // A fast bot answers within microseconds: trying the pipe for a moment
-  // before sleeping in ppoll saves arena's wake-up, about 10 us of a 25 us
-  // round trip (docs/measurements.md); a slow bot costs only the moment.
-  const BotClock::time_point spin_until = std::min(deadline, BotClock::now() + spin_);
+  // before sleeping in ppoll saves arena's wake-up, about a third of the
+  // round trip (docs/measurements.md). Only while replies keep coming within
+  // the spin: for a slower bot the spin is CPU taken from it and the others.
+  const BotClock::time_point start = BotClock::now();
+  const BotClock::time_point spin_until = quick_ ? std::min(deadline, start + spin_) : start;
   for (;;) {
     if (const auto end = buffer_.find('\n'); end != std::string::npos) {
       if (end > kMaxLine) {
@@ -202,6 +204,7 @@ std::string BotProcess::read_line(BotClock::time_point deadline) {
       std::string line = buffer_.substr(0, end);
       buffer_.erase(0, end + 1);
       if (!line.empty() && line.back() == '\r') line.pop_back();
+      quick_ = BotClock::now() - start <= spin_;
       return line;
     }
     if (buffer_.size() > kMaxLine) {

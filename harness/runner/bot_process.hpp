@@ -80,6 +80,10 @@ class BotProcess {
   // Writes `line` and a newline before `deadline`.
   void send(const std::string& line, BotClock::time_point deadline);
   // The next line the bot writes, without its newline, before `deadline`.
+  // It polls the pipe without sleeping for up to the spin (set_spin) when
+  // the previous reply came within that time, else sleeps in ppoll at once:
+  // a fast bot's reply is taken without a wake-up, and a slow one costs no
+  // CPU beyond one spin each time it turns slow.
   std::string read_line(BotClock::time_point deadline);
   // What the bot has written that no read_line took (a second reply, a reply
   // to a message that takes none), checked without waiting; "" when nothing.
@@ -93,7 +97,8 @@ class BotProcess {
   // How it ended, for messages ("exit code 1", "signal 11"), once reaped.
   std::string how_it_ended() const;
   pid_t pid() const { return pid_; }
-  // How long read_line polls the pipe before it sleeps (default kSpin).
+  // The longest read_line polls the pipe before it sleeps (default kSpin;
+  // zero: never, as BotPool sets when the bots have no spare core to spin on).
   void set_spin(std::chrono::microseconds spin) { spin_ = spin; }
   static constexpr std::chrono::microseconds kSpin{50};
 
@@ -110,6 +115,7 @@ class BotProcess {
   bool reaped_ = false;
   std::string buffer_;  // read but not yet returned
   std::chrono::microseconds spin_ = kSpin;
+  bool quick_ = true;  // the last reply came within spin_: worth spinning for the next
 };
 
 }  // namespace arena

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <tbb/info.h>
 #include <tbb/task_arena.h>
 
 #include "harness/config/config_error.hpp"
@@ -72,6 +73,10 @@ std::filesystem::path default_log(const std::filesystem::path& log_dir, const st
 }
 
 }  // namespace
+
+std::chrono::microseconds spin_for(int slots, int cores) {
+  return 2 * slots <= cores ? BotProcess::kSpin : std::chrono::microseconds(0);
+}
 
 std::vector<std::string> split_command(const std::string& command) {
   std::vector<std::string> words;
@@ -212,9 +217,10 @@ std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine
 // One program of one variant on one slot, and its restarts.
 class BotPool::Link final : public BotLink {
  public:
-  // `decisions`: the slot's count of decisions, shared by its links.
-  Link(const BotSpec& spec, Spawner& spawner, uint64_t& decisions)
-      : spec_(spec), spawner_(spawner), decisions_(decisions) {}
+  // `decisions`: the slot's count of decisions, shared by its links;
+  // `spin`: how long its process may poll for a reply (BotProcess::set_spin).
+  Link(const BotSpec& spec, Spawner& spawner, uint64_t& decisions, std::chrono::microseconds spin)
+      : spec_(spec), spawner_(spawner), decisions_(decisions), spin_(spin) {}
 
   void ready() override { running(); }
 
@@ -263,6 +269,7 @@ class BotPool::Link final : public BotLink {
     }
     try {
       process_ = std::make_unique<BotProcess>(spawner_, spec_.argv, spec_.cwd, spec_.log);
+      process_->set_spin(spin_);
     } catch (const BotError& e) {
       fail(e.fault(), e.what());
     }
@@ -354,10 +361,14 @@ class BotPool::Link final : public BotLink {
   bool raised_ = false;
   uint64_t& decisions_;
   uint64_t last_decision_ = 0;
+  std::chrono::microseconds spin_;
 };
 
 BotPool::BotPool(std::vector<BotSpec> specs, int slots, int max_seats)
-    : specs_(std::move(specs)), slots_(std::max(slots, 1)), max_seats_(std::max(max_seats, 1)) {
+    : specs_(std::move(specs)),
+      slots_(std::max(slots, 1)),
+      max_seats_(std::max(max_seats, 1)),
+      spin_(spin_for(slots_, tbb::info::default_concurrency())) {
   std::signal(SIGPIPE, SIG_IGN);  // a bot that exits turns writes into EPIPE, not a signal
   int variants = 0;
   for (const BotSpec& s : specs_)
@@ -407,7 +418,7 @@ BotLink* BotPool::link(int variant, int k) {
       links_[static_cast<size_t>(slot())][static_cast<size_t>(spec)][static_cast<size_t>(k)];
   if (!link)
     link = std::make_unique<Link>(specs_[static_cast<size_t>(spec)], spawner_,
-                                  decisions_[static_cast<size_t>(slot())]);
+                                  decisions_[static_cast<size_t>(slot())], spin_);
   return link.get();
 }
 

@@ -85,8 +85,17 @@ std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine
                                const std::filesystem::path& log_dir,
                                const std::string& log_suffix = "");
 
+// How long a program's replies are polled for before arena sleeps
+// (BotProcess::set_spin) when `slots` workers run on `cores` cores: the
+// spin only while every worker and the program it waits for can each have a
+// core (2 * slots <= cores); else a spinning worker takes the CPU its own or
+// another worker's program needs (Python bots at --threads = cores).
+std::chrono::microseconds spin_for(int slots, int cores);
+
 class BotPool final : public BotSource {
  public:
+  // Spins for replies as spin_for says for the cores oneTBB may use
+  // (tbb::info::default_concurrency(): the process's CPU affinity).
   BotPool(std::vector<BotSpec> specs, int slots, int max_seats);
   ~BotPool() override;
   BotPool(const BotPool&) = delete;
@@ -113,6 +122,7 @@ class BotPool final : public BotSource {
   std::vector<int> spec_of_variant_;  // variant -> index into specs_, -1 when not external
   int slots_;
   int max_seats_;
+  std::chrono::microseconds spin_;  // for every process: spin_for(slots_, cores)
   Spawner spawner_;
   // slot -> spec -> seat occurrence k
   std::vector<std::vector<std::vector<std::unique_ptr<Link>>>> links_;
