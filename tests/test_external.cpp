@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <signal.h>
+#include <sys/wait.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -641,4 +642,31 @@ TEST_CASE("arena spins for replies only when the bots have a spare core") {
     cat.send("line " + std::to_string(i), deadline);
     CHECK(cat.read_line(deadline) == "line " + std::to_string(i));
   }
+}
+
+// docs/protocol.md, bye: the run's end is part of the protocol. A reply to
+// the last "over" (no later decide would notice it) and a program that
+// outlives "bye" and end of input are faults check-bot reports.
+TEST_CASE("arena check-bot reports a bot that writes after its last message or does not exit") {
+  require_python();
+  const fs::path dir = scratch("check-bot-ending");
+  const auto answers =
+      arena_cli("check-bot battleship --games 1 -- python3 " + kFaultBot + " answers-over", dir);
+  INFO(answers.out << answers.err);
+  CHECK(answers.code == 1);
+  CHECK_THAT(answers.out, Catch::Contains("end of run: FAULT (protocol-error)") &&
+                              Catch::Contains("bot   < {\"type\": \"thanks\"}") &&
+                              Catch::Contains("NOT compliant: 0 of 1 games forfeited; 1 fault at "
+                                              "the end of the run"));
+  const auto ignores = arena_cli("check-bot battleship --games 1 -- python3 " + kFaultBot +
+                                     " ignores-bye " + (dir / "pids").string(),
+                                 dir);
+  INFO(ignores.out << ignores.err);
+  CHECK(ignores.code == 1);
+  CHECK_THAT(ignores.out, Catch::Contains("still running 1 s after \"bye\"") &&
+                              Catch::Contains("NOT compliant"));
+  CHECK(all_gone_within(pids_in(dir / "pids"), std::chrono::milliseconds(2000)));
+  // A bot that ends as it should, with the same single game, is compliant.
+  const auto good = arena_cli("check-bot battleship --games 1 -- " ARENA_REFERENCE_BOT, dir);
+  CHECK(good.code == 0);
 }

@@ -238,6 +238,35 @@ std::string BotProcess::unasked_output() {
   return buffer_;
 }
 
+std::string BotProcess::read_to_end(BotClock::time_point deadline, bool& closed) {
+  std::string out = std::move(buffer_);
+  buffer_.clear();
+  closed = from_bot_ < 0;
+  bool ended = false;  // it exited: what is in the pipe is all there is
+  while (!closed) {
+    char chunk[4096];
+    const ssize_t n = ::read(from_bot_, chunk, sizeof chunk);
+    if (n > 0) {
+      if (out.size() < kMaxLine) out.append(chunk, static_cast<size_t>(n));
+    } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+      closed = true;
+    } else if (errno == EAGAIN) {
+      // A child of the bot may hold its output open after the bot exits.
+      if (ended) {
+        closed = true;
+      } else if (exited_within(std::chrono::milliseconds(0))) {
+        ended = true;
+      } else if (BotClock::now() >= deadline) {
+        break;
+      } else {
+        wait_for(from_bot_, POLLIN,
+                 std::min(deadline, BotClock::now() + std::chrono::milliseconds(10)));
+      }
+    }
+  }
+  return out;
+}
+
 void BotProcess::close_input() {
   close_fd(to_bot_);
 }

@@ -88,6 +88,10 @@ class BotProcess {
   // What the bot has written that no read_line took (a second reply, a reply
   // to a message that takes none), checked without waiting; "" when nothing.
   std::string unasked_output();
+  // Everything the bot writes from now until it closes its output (exits),
+  // before `deadline`, after what no read_line took; at most kMaxLine bytes
+  // are kept. `closed`: whether it closed its output or exited in time.
+  std::string read_to_end(BotClock::time_point deadline, bool& closed);
   // Closes the bot's stdin (it should exit at end of input).
   void close_input();
   // Whether it has exited, within `wait`; reaps it.

@@ -290,10 +290,14 @@ class BotPool::Link final : public BotLink {
     in_game_ = false;
   }
 
+  const std::string& name() const { return spec_.name; }
+
   void bye() {
     if (!process_) return;
     try {
-      process_->send(Json{{"type", "bye"}}.dump(), after(100));
+      const std::string out = Json{{"type", "bye"}}.dump();
+      if (spec_.trace) spec_.trace(out, true);
+      process_->send(out, after(100));
     } catch (const BotError&) {
       return;  // gone already
     }
@@ -386,20 +390,33 @@ BotPool::BotPool(std::vector<BotSpec> specs, int slots, int max_seats)
 }
 
 BotPool::~BotPool() {
+  if (!finished_) finish();
+}
+
+std::vector<BotEnding> BotPool::finish(std::chrono::milliseconds grace) {
+  finished_ = true;
   for (auto& slot : links_)
     for (auto& seats : slot)
       for (auto& link : seats)
         if (link) link->bye();
   // A moment for every program to exit on its own, then the rest are killed.
-  const auto until = BotClock::now() + std::chrono::seconds(1);
+  const auto until = BotClock::now() + grace;
+  std::vector<BotEnding> endings;
   for (auto& slot : links_)
     for (auto& seats : slot)
       for (auto& link : seats) {
         if (!link || !link->process()) continue;
+        BotProcess& process = *link->process();
+        BotEnding ending{link->name(), "", true};
+        bool closed = false;
+        ending.unasked = process.read_to_end(until, closed);
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
             std::max(until - BotClock::now(), BotClock::duration::zero()));
-        link->process()->exited_within(left);
+        ending.exited = process.exited_within(left);
+        process.kill();
+        endings.push_back(std::move(ending));
       }
+  return endings;
 }
 
 int BotPool::slot() const {

@@ -9,8 +9,8 @@
 // the message. Failing is any fault that forfeits: the link's own (it exits,
 // stays silent past its budget, writes what is not a reply) and the ones the
 // game judges after its reply (an illegal move), which end_game hands over.
-// Every program gets "bye" and end of input when the pool
-// ends; one still running a moment later is killed. Messages follow
+// Every program gets "bye" and end of input when the pool finishes (finish(),
+// or the destructor); one still running a moment later is killed. Messages follow
 // docs/protocol.md; each request has a deadline: the handshake startup_ms,
 // a decision the run's limits.decision_ms or kDefaultDecisionMs.
 #pragma once
@@ -85,6 +85,13 @@ std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine
                                const std::filesystem::path& log_dir,
                                const std::string& log_suffix = "");
 
+// How one program ended when its pool finished.
+struct BotEnding {
+  std::string variant;
+  std::string unasked;  // what it wrote after its last request ("" when nothing)
+  bool exited = true;   // false: it was still running after the grace, and was killed
+};
+
 // How long a program's replies are polled for before arena sleeps
 // (BotProcess::set_spin) when `slots` workers run on `cores` cores: the
 // spin only while every worker and the program it waits for can each have a
@@ -112,6 +119,11 @@ class BotPool final : public BotSource {
   // games skip building it).
   void end_game(uint64_t game, std::span<const StrategyFault> faults,
                 const std::function<nlohmann::json()>& seats);
+  // Ends the run for every program running: "bye", end of input, then up
+  // to `grace` (for all together) to exit, reading what each still writes;
+  // those still running are killed. Returns how each ended. The destructor
+  // calls it when nobody did. Not while games are played.
+  std::vector<BotEnding> finish(std::chrono::milliseconds grace = std::chrono::seconds(1));
   const std::vector<BotSpec>& specs() const { return specs_; }
 
  private:
@@ -128,6 +140,7 @@ class BotPool final : public BotSource {
   std::vector<std::vector<std::vector<std::unique_ptr<Link>>>> links_;
   // slot -> decisions made there so far: which program decided last
   std::vector<uint64_t> decisions_;
+  bool finished_ = false;
 };
 
 }  // namespace arena
