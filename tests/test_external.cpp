@@ -670,3 +670,28 @@ TEST_CASE("arena check-bot reports a bot that writes after its last message or d
   const auto good = arena_cli("check-bot battleship --games 1 -- " ARENA_REFERENCE_BOT, dir);
   CHECK(good.code == 0);
 }
+
+// docs/protocol.md, hello: a bot that speaks another protocol version says so
+// on stderr and exits with status 1 without replying; the Python client does.
+TEST_CASE("the Python client exits with status 1 and no reply on another protocol version") {
+  require_python();
+  const fs::path dir = scratch("python-protocol");
+  const std::string client = (kSource / "clients/python").string();
+  write_file(dir / "bot.py", "import sys\nsys.path.insert(0, '" + client +
+                                 "')\nimport arena_bot\narena_bot.run(lambda view, rng: {}, "
+                                 "name='x')\n");
+  const auto run_with = [&](int protocol) {
+    write_file(dir / "in.txt",
+               fmt::format("{{\"type\": \"hello\", \"protocol\": {}, \"engine\": \"rooks\"}}\n"
+                           "{{\"type\": \"bye\"}}\n",
+                           protocol));
+    const std::string command =
+        fmt::format("cd {} && python3 bot.py <in.txt >out.txt 2>err.txt", dir.string());
+    return WEXITSTATUS(std::system(command.c_str()));
+  };
+  CHECK(run_with(2) == 1);
+  CHECK(read_file(dir / "out.txt").empty());
+  CHECK_THAT(read_file(dir / "err.txt"), Catch::Contains("protocol 2"));
+  CHECK(run_with(1) == 0);
+  CHECK_THAT(read_file(dir / "out.txt"), Catch::StartsWith("{\"type\":\"hello\""));
+}
