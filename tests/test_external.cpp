@@ -628,11 +628,30 @@ TEST_CASE("a bot log that cannot be opened is an error and never goes to arena s
 // Arena polls a bot's pipe before it sleeps only when every worker and the
 // bot it waits for can have a core each: at --threads equal to the cores the
 // spin would take the CPU the bots need.
-TEST_CASE("arena spins for replies only when the bots have a spare core") {
+TEST_CASE("arena spins for replies only with a spare core and while spinning pays") {
   CHECK(spin_for(1, 2) == BotProcess::kSpin);
   CHECK(spin_for(2, 4) == BotProcess::kSpin);
   CHECK(spin_for(2, 2).count() == 0);
   CHECK(spin_for(3, 4).count() == 0);
+  // A spin that does not pay makes the next 1, 2, 4, ... waits sleep; one that pays halves that.
+  SpinBackoff backoff;
+  const auto sleeps_after_spin = [&](bool paid) {
+    REQUIRE(backoff.try_spin());
+    backoff.spun(paid);
+    int sleeps = 0;
+    while (!backoff.try_spin())
+      ++sleeps;
+    backoff.spun(true);  // the probe that ended the count paid: halves the length
+    return sleeps;
+  };
+  CHECK(sleeps_after_spin(false) == 1);  // length 1, then halved to 0
+  CHECK(sleeps_after_spin(true) == 0);
+  for (int i = 0; i < 20; ++i)
+    backoff.spun(false);
+  int sleeps = 0;
+  while (!backoff.try_spin())
+    ++sleeps;
+  CHECK(sleeps == SpinBackoff::kMaxSkip);
   // Without the spin a reply is still read, from ppoll.
   Spawner spawner;
   BotProcess cat(spawner, {"/bin/cat"}, {}, {});

@@ -190,11 +190,14 @@ void BotProcess::send(const std::string& line, BotClock::time_point deadline) {
 
 std::string BotProcess::read_line(BotClock::time_point deadline) {
   // A fast bot answers within microseconds: trying the pipe for a moment
-  // before sleeping in ppoll saves arena's wake-up, about a third of the
-  // round trip (docs/measurements.md). Only while replies keep coming within
-  // the spin: for a slower bot the spin is CPU taken from it and the others.
-  const BotClock::time_point start = BotClock::now();
-  const BotClock::time_point spin_until = quick_ ? std::min(deadline, start + spin_) : start;
+  // before sleeping in ppoll saves arena's wake-up, much of the round trip
+  // on a quiet machine (docs/measurements.md). Only while spinning pays
+  // (SpinBackoff): for a slow bot, or on a busy core, it is CPU taken from
+  // the bot and the others.
+  const bool spin = spin_.count() > 0 && backoff_.try_spin();
+  const BotClock::time_point spin_until =
+      spin ? std::min(deadline, BotClock::now() + spin_) : BotClock::time_point{};
+  bool slept = false;
   for (;;) {
     if (const auto end = buffer_.find('\n'); end != std::string::npos) {
       if (end > kMaxLine) {
@@ -204,7 +207,7 @@ std::string BotProcess::read_line(BotClock::time_point deadline) {
       std::string line = buffer_.substr(0, end);
       buffer_.erase(0, end + 1);
       if (!line.empty() && line.back() == '\r') line.pop_back();
-      quick_ = BotClock::now() - start <= spin_;
+      if (spin) backoff_.spun(!slept);
       return line;
     }
     if (buffer_.size() > kMaxLine) {
@@ -222,9 +225,9 @@ std::string BotProcess::read_line(BotClock::time_point deadline) {
       throw BotError(Fault::kCrashed, "it closed its output (" + how + ")");
     } else if (errno != EAGAIN && errno != EINTR) {
       fail(Fault::kCrashed, fmt::format("cannot read its output: {}", std::strerror(errno)));
-    } else if (errno == EAGAIN && BotClock::now() >= spin_until &&
-               !wait_for(from_bot_, POLLIN, deadline)) {
-      fail(Fault::kOverBudget, "no reply in time");
+    } else if (errno == EAGAIN && BotClock::now() >= spin_until) {
+      slept = true;
+      if (!wait_for(from_bot_, POLLIN, deadline)) fail(Fault::kOverBudget, "no reply in time");
     }
   }
 }

@@ -20,6 +20,7 @@
 
 #include <sys/types.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
@@ -66,6 +67,33 @@ class Spawner {
   std::thread thread_;
 };
 
+// When to spin (poll without sleeping) for the other side's next line.
+// Spinning pays while the line comes within the spin; one that does not pay
+// makes the next 1, 2, 4, ... up to kMaxSkip waits sleep at once, and each
+// spin that pays halves that length again. A slow bot thus costs about one
+// spin per kMaxSkip replies; and two processes that spin against each other
+// on one busy core (each spinning while the other waits for that core to
+// answer) back off instead of taking turns at wasting it.
+class SpinBackoff {
+ public:
+  static constexpr int kMaxSkip = 1024;
+  // Whether to spin for this wait.
+  bool try_spin() {
+    if (skip_ == 0) return true;
+    --skip_;
+    return false;
+  }
+  // After a wait it spun for: whether the line came within the spin.
+  void spun(bool paid) {
+    length_ = paid ? length_ / 2 : std::clamp(2 * length_, 1, kMaxSkip);
+    skip_ = paid ? 0 : length_;
+  }
+
+ private:
+  int length_ = 0;  // the back-off: doubled by a spin that does not pay, halved by one that does
+  int skip_ = 0;    // waits left to sleep through
+};
+
 class BotProcess {
  public:
   static constexpr size_t kMaxLine = 1 << 20;  // a longer reply is a protocol error
@@ -81,9 +109,8 @@ class BotProcess {
   void send(const std::string& line, BotClock::time_point deadline);
   // The next line the bot writes, without its newline, before `deadline`.
   // It polls the pipe without sleeping for up to the spin (set_spin) when
-  // the previous reply came within that time, else sleeps in ppoll at once:
-  // a fast bot's reply is taken without a wake-up, and a slow one costs no
-  // CPU beyond one spin each time it turns slow.
+  // its SpinBackoff says so, else sleeps in ppoll at once: a fast bot's
+  // reply is taken without a wake-up, a slow one costs little CPU.
   std::string read_line(BotClock::time_point deadline);
   // What the bot has written that no read_line took (a second reply, a reply
   // to a message that takes none), checked without waiting; "" when nothing.
@@ -119,7 +146,7 @@ class BotProcess {
   bool reaped_ = false;
   std::string buffer_;  // read but not yet returned
   std::chrono::microseconds spin_ = kSpin;
-  bool quick_ = true;  // the last reply came within spin_: worth spinning for the next
+  SpinBackoff backoff_;
 };
 
 }  // namespace arena
