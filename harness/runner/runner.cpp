@@ -180,12 +180,13 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
 }  // namespace
 
 PreparedRun prepare_run(const Registry& registry, const RunConfig& config, uint64_t seed,
-                        int threads, const std::filesystem::path& bot_log_dir) {
+                        int threads, const std::filesystem::path& bot_log_dir,
+                        const std::string& bot_log_suffix) {
   const EngineSpec& engine = *registry.find(config.engine);
   PreparedRun run{nullptr, engine.make_match(config, seed), {}};
   run.plan.games = run.match->game_count();
   run.plan.threads = threads > 0 ? threads : tbb::info::default_concurrency();
-  if (auto specs = bot_specs(config, engine, bot_log_dir); !specs.empty()) {
+  if (auto specs = bot_specs(config, engine, bot_log_dir, bot_log_suffix); !specs.empty()) {
     run.bots = std::make_unique<BotPool>(std::move(specs), run.plan.threads, kMaxPlayers);
     run.plan.bots = run.bots.get();
   }

@@ -72,14 +72,16 @@ struct RunPlan {
 // plays every game it schedules with the config's variant names and decision
 // budget, on `threads` workers (0: all cores).
 // With external strategies it also holds their programs (a BotPool, one slot
-// per thread), whose stderr goes to `bot_log_dir`/bots/ (nowhere when empty).
+// per thread), whose stderr goes to `bot_log_dir`/bots/<variant>`bot_log_suffix`.log
+// (nowhere when bot_log_dir is empty; see bot_specs).
 struct PreparedRun {
   std::unique_ptr<BotPool> bots;  // before match: the match's games use it
   std::unique_ptr<Match> match;
   RunPlan plan;
 };
 PreparedRun prepare_run(const Registry& registry, const RunConfig& config, uint64_t seed,
-                        int threads, const std::filesystem::path& bot_log_dir = {});
+                        int threads, const std::filesystem::path& bot_log_dir = {},
+                        const std::string& bot_log_suffix = "");
 
 // The games.csv header for a match's metrics.
 std::string csv_header(const std::vector<MetricSpec>& metrics);
