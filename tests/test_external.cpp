@@ -2,6 +2,8 @@
 // protocol play tournaments like built-in strategies, deterministically at
 // any thread count and across a resume; each kind of faulty program forfeits
 // with its reason while the run completes; no program outlives arena.
+// [threads]: the tests that run arena with bots on several threads, which
+// .ci/checks also runs under ThreadSanitizer.
 #include <catch2/catch.hpp>
 
 #include <signal.h>
@@ -165,8 +167,8 @@ TEST_CASE("an external player's command is checked when the config is loaded") {
 // ship with them (configs/python-*.yaml): the same results at 1 and 2
 // threads, after kill -9 and --resume, and from two shards merged. Each example bot is reseeded by
 // every game message, so the games do not depend on which process plays them.
-TEST_CASE(
-    "Python bots play the same tournaments at 1 and 2 threads, across a resume and in shards") {
+TEST_CASE("Python bots play the same tournaments at 1 and 2 threads, across a resume and in shards",
+          "[threads]") {
   require_python();
   struct Tournament {
     std::string engine;
@@ -222,7 +224,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("arena run names each program it starts, once, on stderr") {
+TEST_CASE("arena run names each program it starts, once, on stderr", "[threads]") {
   require_python();
   const fs::path dir = scratch("external-announce");
   const auto run = arena_cli("run " + (kSource / "configs/python-go-fish.yaml").string() +
@@ -263,7 +265,8 @@ json run_fault_bot(const std::string& mode, const std::string& extra_params = ""
 
 }  // namespace
 
-TEST_CASE("each kind of faulty program forfeits with its reason and the run completes") {
+TEST_CASE("each kind of faulty program forfeits with its reason and the run completes",
+          "[threads]") {
   require_python();
   struct Expected {
     std::string mode;
@@ -340,7 +343,7 @@ TEST_CASE("an illegal move restarts the program and counts toward max_restarts")
                                       "battleship: shot at cell"));
 }
 
-TEST_CASE("a program's illegal moves forfeit its games in every engine") {
+TEST_CASE("a program's illegal moves forfeit its games in every engine", "[threads]") {
   require_python();
   for (const std::string engine : {"chinese-checkers", "go-fish", "rooks"}) {
     SECTION(engine) {
@@ -352,7 +355,7 @@ TEST_CASE("a program's illegal moves forfeit its games in every engine") {
   }
 }
 
-TEST_CASE("no program outlives arena, after Ctrl-C or kill -9") {
+TEST_CASE("no program outlives arena, after Ctrl-C or kill -9", "[threads]") {
   require_python();
   for (const char* signal : {"INT", "9"}) {
     SECTION(std::string("kill -") + signal) {
