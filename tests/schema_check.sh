@@ -38,6 +38,8 @@ printf '%s\noutput: {games_csv: gz}\n' "$base" >"$work/bad/output-games-csv.yaml
 printf '%s\noutput: {moves: {sample: 0}}\n' "$base" >"$work/bad/output-sample.yaml"
 printf '%s\noutput: {moves: some}\n' "$base" >"$work/bad/output-moves.yaml"
 printf '%s\noutput: {games_csv: gzip, moves: {sample: 20}}\n' "$base" >"$work/good/output.yaml"
+printf 'name: x\nengine: battleship\nplayers: [{name: ../x, strategy: density}]\n' \
+  >"$work/bad/player-name-path.yaml"
 for bad in "$work"/bad/*.yaml; do
   if "$arena" run "$bad" --games 2 --quiet --out "$work/out" >/dev/null 2>&1; then
     echo "FAIL: arena run accepted $bad"
