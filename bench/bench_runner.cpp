@@ -3,8 +3,13 @@
 //   build/bench/arena_bench --benchmark_filter=Runner
 #include <benchmark/benchmark.h>
 
+#include <array>
+#include <chrono>
 #include <cstdio>
 
+#include "engines/battleship/solo.hpp"
+#include "engines/battleship/strategies.hpp"
+#include "engines/go_fish/play.hpp"
 #include "harness/adapters/adapters.hpp"
 #include "harness/config/config.hpp"
 #include "harness/runner/runner.hpp"
@@ -58,5 +63,87 @@ void BM_RunnerBattleshipSoloGame(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(plan.games));
 }
 BENCHMARK(BM_RunnerBattleshipSoloGame)->Unit(benchmark::kMillisecond);
+
+// The harness tax, both sides in one process: `games` games played by the
+// bare engine loop (no timer, no signature, no rows), then the same kind of
+// games through the runner as `arena run --threads 1` plays them (decisions
+// timed by sample, signatures, stats, games.csv rows to /dev/null). Counters:
+// bare_ns and arena_ns a game, and ratio = bare_ns / arena_ns, the share of
+// the bare loop's games/s that a run keeps (issue 18's goal: at least 0.8).
+template <class BareLoop>
+void harness_tax(benchmark::State& state, const std::string& yaml, BareLoop bare_loop) {
+  const Registry registry = make_registry();
+  const RunConfig config = parse_config(yaml, "bench", registry);
+  const auto match = registry.find(config.engine)->make_match(config, config.seed.value_or(1));
+  constexpr uint64_t kGames = 100'000;
+  RunPlan plan{.games = kGames, .threads = 1};
+  for (const auto& p : config.players)
+    plan.variant_names.push_back(p.name);
+  std::FILE* sink = std::fopen("/dev/null", "wb");
+  using Clock = std::chrono::steady_clock;
+  double bare_ns = 0, arena_ns = 0;
+  for (auto _ : state) {
+    const auto t0 = Clock::now();
+    bare_loop(kGames);
+    const auto t1 = Clock::now();
+    benchmark::DoNotOptimize(run_games(*match, plan, sink, nullptr));
+    const auto t2 = Clock::now();
+    bare_ns += std::chrono::duration<double, std::nano>(t1 - t0).count();
+    arena_ns += std::chrono::duration<double, std::nano>(t2 - t1).count();
+  }
+  std::fclose(sink);
+  const double games = static_cast<double>(state.iterations()) * kGames;
+  state.counters["bare_ns"] = bare_ns / games;
+  state.counters["arena_ns"] = arena_ns / games;
+  state.counters["ratio"] = bare_ns / arena_ns;
+}
+
+void BM_HarnessTaxBattleshipSoloRandom(benchmark::State& state) {
+  harness_tax(state, "name: b\nengine: battleship\nseed: 1\nplayers: [{strategy: random}]\n",
+              [](uint64_t games) {
+                using namespace arena::battleship;
+                const Rules rules;
+                const PlacementTable table(rules);
+                NullTimer timer;
+                int64_t shots = 0;
+                for (uint64_t game = 0; game < games; ++game) {
+                  Rng environment(derive_seed(3, 0, game, Purpose::kEnvironment));
+                  Rng rng(derive_seed(3, 0, game, player_purpose(0)));
+                  RandomShooter shooter(rules);
+                  const Ocean ocean(rules, sample_uniform_layout(table, environment));
+                  shots += play_solo(rules, ocean, shooter, rng, timer, 0).shots;
+                }
+                benchmark::DoNotOptimize(shots);
+              });
+}
+BENCHMARK(BM_HarnessTaxBattleshipSoloRandom)->Unit(benchmark::kMillisecond);
+
+void BM_HarnessTaxGoFishRandom2p(benchmark::State& state) {
+  harness_tax(state,
+              "name: g\nengine: go-fish\nseed: 1\nrules: {seats: 2}\n"
+              "players: [{name: a, strategy: random}, {name: b, strategy: random}]\n",
+              [](uint64_t games) {
+                using namespace arena::go_fish;
+                Rules rules;
+                rules.players = 2;
+                std::array<AnyPlayer, go_fish::kMaxPlayers> seats;
+                std::array<Rng, 2> rngs{Rng(0), Rng(0)};
+                const std::array<int, go_fish::kMaxPlayers> who{0, 1};
+                NullTimer timer;
+                int64_t books = 0;
+                for (uint64_t game = 0; game < games; ++game) {
+                  Rng deal(derive_seed(5, 0, game, Purpose::kEnvironment));
+                  for (size_t s = 0; s < 2; ++s) {
+                    seats[s] = RandomPlayer{};
+                    rngs[s] = Rng(derive_seed(5, 0, game, player_purpose(s)));
+                  }
+                  books += play_game(rules, std::span(seats.data(), 2), deal, std::span(rngs),
+                                     timer, std::span(who.data(), 2))
+                               .books[0];
+                }
+                benchmark::DoNotOptimize(books);
+              });
+}
+BENCHMARK(BM_HarnessTaxGoFishRandom2p)->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -9,6 +9,7 @@
 // records, the same way for every engine.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <concepts>
@@ -26,6 +27,7 @@
 #include "engines/core/latency_histogram.hpp"
 #include "engines/core/rng.hpp"
 #include "engines/core/strategy_fault.hpp"
+#include "harness/registry/decision_clock.hpp"
 #include "harness/registry/move_log.hpp"
 #include "harness/registry/replay.hpp"
 
@@ -73,17 +75,38 @@ void fold_decision(uint64_t& hash, const std::vector<T>& values) {
     fold_decision(hash, v);
 }
 
-// A DecisionTimer (engines/core/decision_timer.hpp) that adds the steady-clock
-// duration of each decision to the histogram of the variant making it and the
-// phase it is in (histogram variant * kMaxPhases + phase), and folds who
+// A DecisionTimer (engines/core/decision_timer.hpp) that adds the duration of
+// each decision (DecisionClock) to the histogram of the variant making it and
+// the phase it is in (histogram variant * kMaxPhases + phase), and folds who
 // decided what into the game's signature (a hash of every move). A decision
 // that throws becomes StrategyFault kThrew; one that takes longer than the
 // budget (0: none) becomes kOverBudget once it returns. A decision is never
 // interrupted: one that never returns holds its worker.
+//
+// Timing costs about 20 ns a decision (two clock readings and a histogram
+// update), more than a cheap decision itself. So, without a budget, each
+// histogram's first kProbe decisions are all timed and, if they were cheap,
+// only every `stride`-th one afterwards, the stride chosen so that timing
+// costs at most about 2% of the decisions' own time (up to kMaxStride);
+// decisions of a microsecond or more are all timed. Every decision is still
+// counted (LatencyHistogram::add_untimed) and enters the signature. Which
+// decisions are timed never changes what is played: the stride depends on
+// measured durations, the games and their signatures do not. With a budget
+// every decision is timed (each may forfeit).
 class LatencyRecorder {
  public:
-  explicit LatencyRecorder(std::span<LatencyHistogram> per_variant_phase, uint64_t budget_ns = 0)
-      : per_variant_phase_(per_variant_phase), budget_ns_(budget_ns) {}
+  static constexpr uint32_t kProbe = 256;
+  static constexpr uint32_t kMaxStride = 64;
+
+  // fixed_stride: 0 chooses the stride after probing as above; 1 times every
+  // decision; k > 1 times every k-th after the probe (tests compare the two).
+  explicit LatencyRecorder(std::span<LatencyHistogram> per_variant_phase, uint64_t budget_ns = 0,
+                           uint32_t fixed_stride = 0)
+      : per_variant_phase_(per_variant_phase),
+        budget_ns_(budget_ns),
+        clock_(DecisionClock::get()),
+        fixed_stride_(fixed_stride),
+        sampling_(budget_ns == 0 && fixed_stride != 1 ? per_variant_phase.size() : 0) {}
 
   template <class F>
   decltype(auto) decide(int variant, F&& f) {
@@ -95,17 +118,20 @@ class LatencyRecorder {
     using Choice = std::invoke_result_t<F&>;
     if (script_) [[unlikely]]
       return script_->take<Choice>(variant);  // a recorded game played again
+    const size_t slot = static_cast<size_t>(variant * kMaxPhases + phase);
     try {
-      const auto start = std::chrono::steady_clock::now();
+      if (skips(slot)) {
+        Choice choice = call(variant, f);
+        per_variant_phase_[slot].add_untimed();
+        return keep(variant, std::move(choice));
+      }
+      const uint64_t start = clock_.ticks();
       Choice choice = call(variant, f);
-      const auto stop = std::chrono::steady_clock::now();
-      const auto ns = static_cast<uint64_t>((stop - start).count());
-      per_variant_phase_[variant * kMaxPhases + phase].add(ns);
-      fold_decision(signature_, variant);
-      fold_decision(signature_, choice);
+      const uint64_t ns = clock_.nanoseconds(clock_.ticks() - start);
+      per_variant_phase_[slot].add(ns);
+      if (!sampling_.empty()) timed(slot, ns);
       if (budget_ns_ != 0 && ns > budget_ns_) over_budget(variant, ns, budget_ns_);
-      if (log_) log_->add(variant, choice);
-      return choice;
+      return keep(variant, std::move(choice));
     } catch (const StrategyFault& fault) {
       if (log_) log_->add_fault(fault);
       throw;
@@ -128,6 +154,49 @@ class LatencyRecorder {
   }
 
  private:
+  // Per histogram: how many were timed (and their time) while probing, and
+  // how many to leave untimed before the next one.
+  struct Sampling {
+    uint32_t probed = 0;
+    uint32_t stride = 1;
+    uint32_t skip = 0;
+    uint64_t probe_ns = 0;
+  };
+
+  [[gnu::always_inline]] bool skips(size_t slot) {
+    if (sampling_.empty()) return false;
+    Sampling& s = sampling_[slot];
+    if (s.skip == 0) return false;
+    --s.skip;
+    return true;
+  }
+  void timed(size_t slot, uint64_t ns) {
+    Sampling& s = sampling_[slot];
+    if (s.probed < kProbe) {
+      s.probe_ns += ns;
+      if (++s.probed == kProbe)
+        s.stride = fixed_stride_ != 0 ? fixed_stride_ : stride_for(s.probe_ns / kProbe);
+    }
+    s.skip = s.stride - 1;
+  }
+  // Every how many decisions of mean cost `mean_ns` one is timed, so that
+  // timing (the clock's readings and about 10 ns of bookkeeping) costs at most
+  // about 2% of their time.
+  uint32_t stride_for(uint64_t mean_ns) const {
+    const uint64_t cost = clock_.overhead_ns() + 10;
+    const uint64_t stride = 50 * cost / std::max<uint64_t>(mean_ns, 1);
+    return static_cast<uint32_t>(std::clamp<uint64_t>(stride, 1, kMaxStride));
+  }
+
+  // The decision enters the signature and, when logging, the game's moves.
+  template <class Choice>
+  [[gnu::always_inline]] Choice keep(int variant, Choice choice) {
+    fold_decision(signature_, variant);
+    fold_decision(signature_, choice);
+    if (log_) log_->add(variant, choice);
+    return choice;
+  }
+
   template <class F>
   static decltype(auto) call(int variant, F& f) {
     try {
@@ -145,6 +214,9 @@ class LatencyRecorder {
 
   std::span<LatencyHistogram> per_variant_phase_;
   uint64_t budget_ns_ = 0;
+  const DecisionClock& clock_;
+  uint32_t fixed_stride_ = 0;
+  std::vector<Sampling> sampling_;  // empty: every decision timed
   uint64_t signature_ = 0;
   MoveLog* log_ = nullptr;
   MoveScript* script_ = nullptr;

@@ -19,7 +19,7 @@ Json latency_json(const LatencyHistogram& h) {
   for (int b = 0; b < LatencyHistogram::kBuckets; ++b) {
     if (h.bucket_count(b)) buckets.push_back({b, h.bucket_count(b)});
   }
-  return Json{{"buckets", buckets}, {"sum", h.sum()}, {"max", h.max()}};
+  return Json{{"buckets", buckets}, {"sum", h.sum()}, {"max", h.max()}, {"count", h.count()}};
 }
 
 LatencyHistogram latency_from(const Json& j) {
@@ -27,7 +27,7 @@ LatencyHistogram latency_from(const Json& j) {
   for (const Json& b : j.at("buckets"))
     counts.at(b.at(0).get<size_t>()) = b.at(1).get<uint64_t>();
   return LatencyHistogram::from_parts(counts, j.at("sum").get<uint64_t>(),
-                                      j.at("max").get<uint64_t>());
+                                      j.at("max").get<uint64_t>(), j.value("count", uint64_t{0}));
 }
 
 // Games as [game, value] pairs, kNoGame as null.
@@ -41,7 +41,8 @@ Json refs_json(const std::vector<GameRef>& refs) {
 std::vector<GameRef> refs_from(const Json& j) {
   std::vector<GameRef> refs;
   for (const Json& r : j)
-    refs.push_back(r.is_null() ? GameRef{} : GameRef{r.at(0).get<uint64_t>(), r.at(1).get<int64_t>()});
+    refs.push_back(r.is_null() ? GameRef{}
+                               : GameRef{r.at(0).get<uint64_t>(), r.at(1).get<int64_t>()});
   return refs;
 }
 

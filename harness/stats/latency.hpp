@@ -5,9 +5,10 @@
 
 namespace arena {
 
-// Median nanoseconds between two consecutive steady_clock::now() calls,
-// measured over `samples` pairs: the overhead folded into every recorded
-// decision latency. Measured once per run and reported in summary.json.
-uint64_t measure_timer_overhead_ns(int samples = 100000);
+// Median nanoseconds between two consecutive readings of the clock that times
+// decisions (DecisionClock: the time-stamp counter, or steady_clock): the
+// overhead folded into every recorded decision latency. Measured once per
+// process and reported in summary.json.
+uint64_t measure_timer_overhead_ns();
 
 }  // namespace arena

@@ -24,9 +24,11 @@ Json latency_json(const LatencyHistogram& h) {
   for (int b = 0; b < LatencyHistogram::kBuckets; ++b) {
     if (h.bucket_count(b)) buckets.push_back({LatencyHistogram::bucket_low(b), h.bucket_count(b)});
   }
-  return Json{{"count", h.count()},     {"mean", h.mean()},        {"p50", h.quantile(0.5)},
-              {"p90", h.quantile(0.9)}, {"p99", h.quantile(0.99)}, {"max", h.max()},
-              {"histogram", buckets}};
+  // count: every decision; timed: those timed (all of them unless decisions are
+  // cheap: then a sample), which the mean, quantiles, max and histogram describe.
+  return Json{{"count", h.count()},     {"timed", h.timed()},     {"mean", h.mean()},
+              {"p50", h.quantile(0.5)}, {"p90", h.quantile(0.9)}, {"p99", h.quantile(0.99)},
+              {"max", h.max()},         {"histogram", buckets}};
 }
 
 Json metric_json(const IntHistogram& h) {
