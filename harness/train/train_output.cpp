@@ -150,7 +150,7 @@ Json curve_chart(const Json& train) {
   SvgChart chart("learning-curve", "Learning curve: the greedy policy on fixed deals",
                  ChartAxis::linear("training games", 0, max_games),
                  ChartAxis::linear("win share (ties split), 95% interval", 0,
-                                   std::min(1.0, std::max(hi, fair) + 0.05), percent_tick));
+                                   std::min(1.0, std::max(hi, fair) + 0.2), percent_tick));
   int colour = 0;
   for (const Json& name : train["settings"]["evaluate"]["against"]) {
     std::vector<std::pair<double, double>> points;
