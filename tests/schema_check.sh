@@ -73,6 +73,8 @@ printf '%s
   batch: 1000
 ' "$train" \
   >"$work/good/train.yaml"
+printf 'name: x\nengine: battleship\nplayers: [{name: ../x, strategy: density}]\n' \
+  >"$work/bad/player-name-path.yaml"
 for bad in "$work"/bad/*.yaml; do
   command="run --games 2"
   case $bad in */train-*) command=train ;; esac

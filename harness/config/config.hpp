@@ -22,6 +22,8 @@ namespace arena {
 class Registry;
 
 struct PlayerConfig {
+  // Unique in the config; letters, digits, '-', '_', '.', not starting with
+  // '.' (checked at load): it names files, such as its bot's log.
   std::string name;
   std::string strategy;
   ParamSet params;
