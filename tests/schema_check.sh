@@ -68,9 +68,14 @@ printf '%s
   >"$work/bad/train-exploration.yaml"
 printf '%s
   variant: learner
+  evaluate: {at: [0]}
+' "$train" >"$work/bad/train-eval-at.yaml"
+printf '%s
+  variant: learner
   seats: [2, 3]
   games: 2000
   batch: 1000
+  evaluate: {every: 2000, at: [1000]}
 ' "$train" \
   >"$work/good/train.yaml"
 printf 'name: x\nengine: battleship\nplayers: [{name: ../x, strategy: density}]\n' \

@@ -106,6 +106,37 @@ TEST_CASE("training is the same bit for bit at 1 and 2 threads") {
   CHECK(Json::parse(read_file(dir / "two" / "train.json"))["timing"]["threads"] == 2);
 }
 
+TEST_CASE("extra points of the learning curve add rows and change nothing learnt") {
+  const fs::path dir = scratch("train-points");
+  write_file(dir / "plain.yaml", train_config("plain", 4000));
+  std::string dense = train_config("dense", 4000);
+  const std::string every = "every: 2000}";
+  dense.replace(dense.find(every), every.size(), "every: 2000, at: [500, 1500]}");
+  write_file(dir / "dense.yaml", dense);
+  REQUIRE(train(dir, "plain.yaml", "plain").code == 0);
+  REQUIRE(train(dir, "dense.yaml", "dense").code == 0);
+  const Json plain_policy = Json::parse(read_file(dir / "plain" / "policy.json"));
+  const Json dense_policy = Json::parse(read_file(dir / "dense" / "policy.json"));
+  CHECK(plain_policy["q"] == dense_policy["q"]);
+  CHECK(plain_policy["visits"] == dense_policy["visits"]);
+  std::vector<uint64_t> points;
+  const Json report = Json::parse(read_file(dir / "dense" / "train.json"));
+  for (const Json& p : report["curve"])
+    points.push_back(p["games"].get<uint64_t>());
+  CHECK(points == std::vector<uint64_t>{0, 500, 1500, 2000, 4000});
+  // The points the two share are the same.
+  const std::string dense_csv = read_file(dir / "dense" / "learning_curve.csv");
+  for (const char* line : {"\n2000,random,3,1200,", "\n4000,random,3,1200,"}) {
+    const std::string plain_csv = read_file(dir / "plain" / "learning_curve.csv");
+    const auto row = [&](const std::string& csv) {
+      const size_t at = csv.find(line);
+      REQUIRE(at != std::string::npos);
+      return csv.substr(at, csv.find('\n', at + 1) - at);
+    };
+    CHECK(row(plain_csv) == row(dense_csv));
+  }
+}
+
 TEST_CASE("training killed with -9 resumes to the table of uninterrupted training") {
   const fs::path dir = scratch("train-kill");
   // 40 generations, a checkpoint after each.
@@ -174,6 +205,12 @@ TEST_CASE("bad train configs exit 2 with one line naming file line column and ke
        "10:21: train.opponents[1]: no player named 'psychic'"},
       {"games and batch", head + "  variant: learner\n  games: 1500\n  batch: 1000\n",
        "10:10: train.games: must be a multiple of train.batch (1000)"},
+      {"evaluation point past the last game",
+       head + "  variant: learner\n  games: 2000\n  batch: 500\n  evaluate: {at: [500, 2500]}\n",
+       "12:24: train.evaluate.at[1]: is past the last training game (2000)"},
+      {"evaluation points not ascending",
+       head + "  variant: learner\n  games: 2000\n  batch: 500\n  evaluate: {at: [1000, 500]}\n",
+       "12:25: train.evaluate.at[1]: must be above 1000 (ascending)"},
       {"discount out of range", head + "  variant: learner\n  discount: 1.5\n",
        "10:13: train.discount: value 1.5 is out of range [0, 1]"},
       {"no train section", std::string("name: bad\n") + kPlayers,

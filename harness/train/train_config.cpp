@@ -19,7 +19,7 @@ const std::vector<std::string> kTrainKeys = {
     "variant",  "opponents",   "seats", "games",    "batch",           "learning_rate",
     "discount", "exploration", "start", "evaluate", "checkpoint_every"};
 const std::vector<std::string> kExplorationKeys = {"start", "end"};
-const std::vector<std::string> kEvaluateKeys = {"against", "seats", "games", "every"};
+const std::vector<std::string> kEvaluateKeys = {"against", "seats", "games", "every", "at"};
 constexpr const char* kSelfName = "self";
 
 // Reads the train section of one YAML document; errors name file:line:col and key.
@@ -144,6 +144,12 @@ void TrainLoader::load_evaluate(const YAML::Node& node) {
     e.seats = static_cast<int>(integer(node["seats"], "train.evaluate.seats", 2, 10));
   if (node["games"]) e.games = integer(node["games"], "train.evaluate.games", 1, 1e9);
   if (node["every"]) e.every = integer(node["every"], "train.evaluate.every", 1, 1e12);
+  if (node["at"]) {
+    const YAML::Node at = node["at"];
+    if (!at.IsSequence()) throw error(at, "train.evaluate.at", "expected a list of game counts");
+    for (size_t i = 0; i < at.size(); ++i)
+      e.at.push_back(integer(at[i], fmt::format("train.evaluate.at[{}]", i), 1, 1e12));
+  }
   if (e.games % static_cast<uint64_t>(e.seats) != 0) {
     throw error(node["games"] ? node["games"] : node, "train.evaluate.games",
                 fmt::format("must be a multiple of {} (each deal is played with the learner in "
@@ -163,6 +169,17 @@ void TrainLoader::check_counts(const YAML::Node& section) const {
     const YAML::Node ev = section["evaluate"];
     throw error(ev && ev["every"] ? ev["every"] : at("evaluate"), "train.evaluate.every",
                 fmt::format("must be a multiple of train.batch ({})", c_.batch));
+  }
+  const std::vector<uint64_t>& points = c_.evaluate.at;
+  for (size_t i = 0; i < points.size(); ++i) {
+    const auto node = [&] { return section["evaluate"]["at"][i]; };
+    const std::string path = fmt::format("train.evaluate.at[{}]", i);
+    if (points[i] % c_.batch != 0)
+      throw error(node(), path, fmt::format("must be a multiple of train.batch ({})", c_.batch));
+    if (points[i] > c_.games)
+      throw error(node(), path, fmt::format("is past the last training game ({})", c_.games));
+    if (i > 0 && points[i] <= points[i - 1])
+      throw error(node(), path, fmt::format("must be above {} (ascending)", points[i - 1]));
   }
 }
 
@@ -217,6 +234,10 @@ std::string text_of_file(const std::string& path) {
 
 }  // namespace
 
+bool TrainEvaluation::at_point(uint64_t game, uint64_t total) const {
+  return game % every == 0 || game == total || std::binary_search(at.begin(), at.end(), game);
+}
+
 double TrainConfig::exploration_at(uint64_t game) const {
   const double done = games > 0 ? static_cast<double>(game) / static_cast<double>(games) : 1;
   return exploration_start + (exploration_end - exploration_start) * done;
@@ -269,7 +290,8 @@ std::string resolved_train_yaml(const TrainConfig& c, bool with_checkpoint) {
     out << name(p);
   out << YAML::EndSeq << YAML::Key << "seats" << YAML::Value << c.evaluate.seats << YAML::Key
       << "games" << YAML::Value << c.evaluate.games << YAML::Key << "every" << YAML::Value
-      << c.evaluate.every << YAML::EndMap;
+      << c.evaluate.every << YAML::Key << "at" << YAML::Value << YAML::Flow << c.evaluate.at
+      << YAML::EndMap;
   if (with_checkpoint) {
     out << YAML::Key << "checkpoint_every" << YAML::Value
         << fmt::format("{}", c.checkpoint_seconds);
@@ -301,7 +323,8 @@ nlohmann::ordered_json train_schema() {
                           {{"against", names},
                            {"seats", integer(2, 10)},
                            {"games", integer(1, 1e9)},
-                           {"every", integer(1, 1e12)}}},
+                           {"every", integer(1, 1e12)},
+                           {"at", {{"type", "array"}, {"items", integer(1, 1e12)}}}}},
                          {"additionalProperties", false}};
   return {{"description", "arena train: Q-learning of a go-fish q-learning player"},
           {"type", "object"},

@@ -24,14 +24,17 @@ enum class TrainStart { kPolicy, kZero };
 inline constexpr EnumName<TrainStart> kTrainStartNames[] = {{TrainStart::kPolicy, "policy"},
                                                             {TrainStart::kZero, "zero"}};
 
-// The learning curve: every `every` training games (and before the first),
-// the greedy learner plays `games` fixed deals at a table of `seats`: itself
-// and seats - 1 copies of each player in `against`, in every seat in turn.
+// The learning curve: every `every` training games, after each count in `at`
+// (and before the first game), the greedy learner plays `games` fixed deals at a table of `seats`:
+// itself and seats - 1 copies of each player in `against`, in every seat in turn.
 struct TrainEvaluation {
   std::vector<int> against;  // players (indices); default: every player but the learner
   int seats = 3;
   uint64_t games = 1200;  // a multiple of seats
   uint64_t every = 10000;
+  std::vector<uint64_t> at;  // extra points (training games), ascending, each a multiple of batch
+  // Whether the curve has a point after `game` training games (of `total`).
+  bool at_point(uint64_t game, uint64_t total) const;
 };
 
 struct TrainConfig {

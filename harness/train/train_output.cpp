@@ -1,6 +1,7 @@
 #include "harness/train/train_output.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
@@ -40,7 +41,8 @@ Json settings_json(const TrainConfig& c) {
            {{"against", against},
             {"seats", c.evaluate.seats},
             {"games", c.evaluate.games},
-            {"every", c.evaluate.every}}}};
+            {"every", c.evaluate.every},
+            {"at", c.evaluate.at}}}};
 }
 
 Json point_json(const TrainConfig& c, const CurvePoint& p) {
@@ -137,25 +139,32 @@ std::string percent_tick(double share) {
   return fmt::format("{:g}%", 100 * share);
 }
 
-// The learning curves: win share per opponent over training games, with
-// 95% whiskers, and the fair share 1/seats dashed.
-Json curve_chart(const Json& train) {
+// The learning curves: win share per opponent over training games up to
+// `limit`, with 95% whiskers, and the fair share 1/seats dashed.
+Json curve_chart(const Json& train, double limit, const std::string& id, const std::string& title) {
   const Json& curve = train["curve"];
   double max_games = 1, hi = 0;
   for (const Json& p : curve) {
+    if (p["games"].get<double>() > limit) continue;
     max_games = std::max(max_games, p["games"].get<double>());
     hi = std::max(hi, p["win_share_ci95"][1].get<double>());
   }
   const double fair = 1.0 / train["settings"]["evaluate"]["seats"].get<double>();
-  SvgChart chart("learning-curve", "Learning curve: the greedy policy on fixed deals",
-                 ChartAxis::linear("training games", 0, max_games),
-                 ChartAxis::linear("win share (ties split), 95% interval", 0,
-                                   std::min(1.0, std::max(hi, fair) + 0.2), percent_tick));
+  // Headroom: the legend (one row per opponent and the fair share, 16 px a
+  // row, in the top right of a 248 px high plot: harness/output/svg_chart.cpp)
+  // sits above every whisker.
+  const double rows = static_cast<double>(train["settings"]["evaluate"]["against"].size()) + 1;
+  const double legend = (16 * rows + 12) / 248;
+  const double top = std::max(hi, fair);
+  SvgChart chart(
+      id, title, ChartAxis::linear("training games", 0, max_games),
+      ChartAxis::linear("win share (ties split), 95% interval", 0,
+                        std::max(std::min(1.0, top + 0.2), top / (1 - legend)), percent_tick));
   int colour = 0;
   for (const Json& name : train["settings"]["evaluate"]["against"]) {
     std::vector<std::pair<double, double>> points;
     for (const Json& p : curve) {
-      if (p["opponent"] != name) continue;
+      if (p["opponent"] != name || p["games"].get<double>() > limit) continue;
       const double x = p["games"].get<double>();
       points.emplace_back(x, p["win_share"].get<double>());
       chart.add_whisker(x, p["win_share_ci95"][0].get<double>(),
@@ -165,8 +174,25 @@ Json curve_chart(const Json& train) {
     chart.add_legend("against " + name.get<std::string>(), colour++);
   }
   chart.add_line("fair share", {{0, fair}, {max_games, fair}}, 7, true);
-  chart.add_legend("fair share (1/seats)", 7, true);
+  chart.add_legend(
+      fmt::format("fair share (1/{})", train["settings"]["evaluate"]["seats"].get<int>()), 7, true);
   return chart.view();
+}
+
+// The whole curve; and, when evaluate.at asks for points early on, the curve
+// up to the last of them on a scale of its own (a linear scale of the whole
+// squeezes the first rise into a corner).
+Json curve_charts(const Json& train) {
+  Json charts =
+      Json::array({curve_chart(train, std::numeric_limits<double>::infinity(), "learning-curve",
+                               "Learning curve: the greedy policy on fixed deals")});
+  const Json& at = train["settings"]["evaluate"]["at"];
+  if (at.size() >= 3) {
+    const auto early = at.back().get<uint64_t>();
+    charts.push_back(curve_chart(train, static_cast<double>(early), "learning-curve-early",
+                                 fmt::format("The first {} training games", early)));
+  }
+  return charts;
 }
 
 Json row_of(const Json& p) {
@@ -193,7 +219,7 @@ std::string render_train_report(const Json& train) {
       {"settings_text", train["settings"].dump(2)},
       {"final", final_rows},
       {"rows", rows},
-      {"charts", Json::array({curve_chart(train)})},
+      {"charts", curve_charts(train)},
       {"wall", fmt::format("{:.1f} s", train["timing"]["wall_seconds"].get<double>())}};
   return render_template(kTrainReportTemplate, data);
 }

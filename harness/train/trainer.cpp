@@ -143,7 +143,7 @@ void Trainer::advance(TrainState& state, Progress* progress) const {
     }
   }
   state.next_game += config_.batch;
-  if (state.next_game % config_.evaluate.every == 0 || done(state)) {
+  if (config_.evaluate.at_point(state.next_game, config_.games)) {
     for (const CurvePoint& p : evaluate(state.table, state.next_game))
       state.curve.push_back(p);
   }
