@@ -38,11 +38,53 @@ printf '%s\noutput: {games_csv: gz}\n' "$base" >"$work/bad/output-games-csv.yaml
 printf '%s\noutput: {moves: {sample: 0}}\n' "$base" >"$work/bad/output-sample.yaml"
 printf '%s\noutput: {moves: some}\n' "$base" >"$work/bad/output-moves.yaml"
 printf '%s\noutput: {games_csv: gzip, moves: {sample: 20}}\n' "$base" >"$work/good/output.yaml"
+# Train sections that arena train refuses (exit 2) must fail the schema too.
+train='name: x
+engine: go-fish
+players:
+  - {name: learner, strategy: q-learning}
+  - {strategy: random}
+train:'
+printf '%s
+  variant: learner
+  gmaes: 1000
+' "$train" >"$work/bad/train-unknown-key.yaml"
+printf '%s
+  variant: learner
+  discount: 2
+' "$train" >"$work/bad/train-discount.yaml"
+printf '%s
+  variant: learner
+  start: prior
+' "$train" >"$work/bad/train-start.yaml"
+printf '%s
+  variant: learner
+  evaluate: {seats: 1}
+' "$train" >"$work/bad/train-eval-seats.yaml"
+printf '%s
+  variant: learner
+  exploration: {start: 0.2, stop: 0}
+' "$train" \
+  >"$work/bad/train-exploration.yaml"
+printf '%s
+  variant: learner
+  evaluate: {at: [0]}
+' "$train" >"$work/bad/train-eval-at.yaml"
+printf '%s
+  variant: learner
+  seats: [2, 3]
+  games: 2000
+  batch: 1000
+  evaluate: {every: 2000, at: [1000]}
+' "$train" \
+  >"$work/good/train.yaml"
 printf 'name: x\nengine: battleship\nplayers: [{name: ../x, strategy: density}]\n' \
   >"$work/bad/player-name-path.yaml"
 for bad in "$work"/bad/*.yaml; do
-  if "$arena" run "$bad" --games 2 --quiet --out "$work/out" >/dev/null 2>&1; then
-    echo "FAIL: arena run accepted $bad"
+  command="run --games 2"
+  case $bad in */train-*) command=train ;; esac
+  if "$arena" $command "$bad" --quiet --out "$work/out" >/dev/null 2>&1; then
+    echo "FAIL: arena $command accepted $bad"
     exit 1
   fi
 done

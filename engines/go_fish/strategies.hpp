@@ -18,6 +18,7 @@ using Strategies = StrategyList<  //
     BeliefPlayer,                 //
     SeedMemoryPlayer,             //
     CountingPlayer,               //
+    QLearningPlayer,              //
     ExternalPlayer>;
 
 using AnyPlayer = Strategies::Player;

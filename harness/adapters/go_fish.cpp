@@ -12,6 +12,7 @@
 #include "engines/go_fish/play.hpp"
 #include "harness/adapters/adapters.hpp"
 #include "harness/adapters/bind_players.hpp"
+#include "harness/adapters/go_fish.hpp"
 #include "harness/adapters/seated_match.hpp"
 
 namespace arena {
@@ -24,9 +25,11 @@ int seats_of(const RunConfig& config) {
   return seats > 0 ? seats : static_cast<int>(config.players.size());
 }
 
-gf::Rules rules_from(const RunConfig& config) {
+}  // namespace
+
+gf::Rules go_fish_rules(const RunConfig& config, int players) {
   gf::Rules rules;
-  rules.players = seats_of(config);
+  rules.players = players;
   rules.ranks = static_cast<int>(config.rules.integer("ranks"));
   rules.suits = static_cast<int>(config.rules.integer("suits"));
   rules.hand_size = static_cast<int>(config.rules.integer("hand_size"));
@@ -42,12 +45,31 @@ gf::Rules rules_from(const RunConfig& config) {
   return rules;
 }
 
+std::vector<gf::Strategies::Bound> go_fish_players(const RunConfig& config) {
+  std::vector<gf::Strategies::Bound> bound;
+  for (size_t i = 0; i < config.players.size(); ++i) {
+    const PlayerConfig& player = config.players[i];
+    try {
+      bound.push_back(bind_players<gf::Strategies>({player}, "go-fish").front());
+    } catch (const std::invalid_argument& e) {
+      throw config.error_at(fmt::format("players[{}].params", i), e.what());
+    }
+  }
+  return bound;
+}
+
+namespace {
+
+gf::Rules rules_from(const RunConfig& config) {
+  return go_fish_rules(config, seats_of(config));
+}
+
 class PlayMatch final : public SeatedMatch {
  public:
   PlayMatch(const RunConfig& config, uint64_t seed)
       : SeatedMatch(config, seed, seats_of(config)),
         rules_(rules_from(config)),
-        players_(bind_players<gf::Strategies>(config.players, "go-fish")) {}
+        players_(go_fish_players(config)) {}
 
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
 

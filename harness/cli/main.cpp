@@ -16,6 +16,7 @@
 #include "harness/adapters/adapters.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/distributed.hpp"
+#include "harness/cli/train_command.hpp"
 #include "harness/config/config.hpp"
 
 namespace {
@@ -102,6 +103,34 @@ void add_run(CLI::App& app, const Registry& registry, int& exit_code) {
   run->add_flag("--strict", options->strict,
                 "exit 3 when a published figure in the config's 'expect' is not reproduced");
   run->callback([options, &registry, &exit_code] { exit_code = run_command(*options, registry); });
+}
+
+void add_train(CLI::App& app, const Registry& registry, int& exit_code) {
+  auto options = std::make_shared<TrainOptions>();
+  auto* train = app.add_subcommand(
+      "train",
+      "teach a Go Fish q-learning player to ask by Q-learning (the config's 'train' section): "
+      "write policy.json, train.json, learning_curve.csv, report.html and config.trained.yaml");
+  train->add_option("config", options->config_path, "YAML config file with a 'train' section")
+      ->required()
+      ->type_name("CONFIG.yaml");
+  integer_option(train, "--threads", options->threads, 0, kMaxThreads,
+                 "worker threads, 0 = all cores (default: the config's 'threads', else all "
+                 "cores); the table learnt does not depend on it");
+  integer_option(train, "--seed", options->seed, 0, UINT64_MAX,
+                 "master seed, 0 to 2^64-1 (overrides 'seed')")
+      ->type_name("S");
+  train
+      ->add_option_function<std::string>(
+          "--out", [options](const std::string& dir) { options->out = dir; },
+          "results folder (default: results/<config name>/); replaced only when training ends")
+      ->type_name("DIR");
+  train->add_flag("--quiet,-q", options->quiet, "no progress on stderr");
+  train->add_flag("--resume", options->resume,
+                  "continue interrupted training of this config from its checkpoint (same "
+                  "config and flags; any --threads); finished training is left as it is (exit 0)");
+  train->callback(
+      [options, &registry, &exit_code] { exit_code = train_command(*options, registry); });
 }
 
 void add_list(CLI::App& app, const Registry& registry, int& exit_code) {
@@ -322,6 +351,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_code = 0;
   add_run(app, registry, exit_code);
+  add_train(app, registry, exit_code);
   add_list(app, registry, exit_code);
   add_new(app, registry, exit_code);
   add_schema(app, registry, exit_code);

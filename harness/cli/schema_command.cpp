@@ -7,6 +7,7 @@
 
 #include "harness/cli/commands.hpp"
 #include "harness/config/config.hpp"
+#include "harness/train/train_config.hpp"
 
 namespace arena {
 namespace {
@@ -209,7 +210,8 @@ std::string config_schema(const Registry& registry) {
                     {{"type", "object"},
                      {"properties", {{"decision_ms", {{"type", "number"}, {"minimum", 0.001}}}}},
                      {"additionalProperties", false}}},
-                   {"output", output_schema()}}},
+                   {"output", output_schema()},
+                   {"train", train_schema()}}},
                  {"required", {"name", "engine", "players"}},
                  {"additionalProperties", false},
                  {"allOf", conditions}};

@@ -32,9 +32,10 @@ ConfigError RunConfig::error_at(const std::string& path, const std::string& mess
 
 namespace {
 
-const std::vector<std::string> kTopLevelKeys = {"name",    "engine", "seed",   "games",  "threads",
-                                                "mode",    "format", "anchor", "pairs",  "rules",
-                                                "players", "expect", "stop",   "limits", "output"};
+// `train` is read by `arena train` (harness/train/train_config.cpp); `arena run` ignores it.
+const std::vector<std::string> kTopLevelKeys = {
+    "name",  "engine", "seed",    "games",  "threads", "mode",   "format", "anchor",
+    "pairs", "rules",  "players", "expect", "stop",    "limits", "output", "train"};
 const std::vector<std::string> kStopKeys = {"sprt", "ci_width", "max_games", "batch"};
 const std::vector<std::string> kLimitKeys = {"decision_ms"};
 const std::vector<std::string> kOutputKeys = {"games_csv", "moves"};

@@ -139,18 +139,28 @@ static double all_in_room(int needed, int positions, int room) {
   return all;
 }
 
-double CountingPlayer::score(const PlayerView& view, Ask ask) const {
-  const Spread s = spread(view, ask.rank);
-  const int lo = lo_[ask.target][ask.rank];
+double CountingPlayer::book_probability(const PlayerView& view, Ask ask) const {
+  return book_probability(view, ask, spread(view, ask.rank));
+}
+
+double CountingPlayer::book_probability(const PlayerView& view, Ask ask, const Spread& s) const {
   const int room = s.room[ask.target];
-  const double hit = lo > 0 ? 1 : 1 - miss_probability(s.free_cards, s.positions, room);
+  const bool may_hit =
+      lo_[ask.target][ask.rank] > 0 || miss_probability(s.free_cards, s.positions, room) < 1;
   // A book now needs every card we lack in the target's hand: none pinned elsewhere,
   // every free card in its room.
   int pinned_elsewhere = 0;
   for (int p = 0; p < view.players(); ++p)
     if (p != view.me() && p != ask.target) pinned_elsewhere += lo_[p][ask.rank];
-  const double book =
-      pinned_elsewhere > 0 ? 0 : all_in_room(s.free_cards, s.positions, room) * (hit > 0);
+  return pinned_elsewhere > 0 ? 0 : all_in_room(s.free_cards, s.positions, room) * may_hit;
+}
+
+double CountingPlayer::score(const PlayerView& view, Ask ask) const {
+  const Spread s = spread(view, ask.rank);
+  const int lo = lo_[ask.target][ask.rank];
+  const int room = s.room[ask.target];
+  const double hit = lo > 0 ? 1 : 1 - miss_probability(s.free_cards, s.positions, room);
+  const double book = book_probability(view, ask, s);
   const double miss = 1 - hit;
   double lucky = 0;
   if (view.stock_size() > 0 && s.positions > 0)

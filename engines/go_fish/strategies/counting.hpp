@@ -58,11 +58,14 @@ class CountingPlayer {
   int upper_bound(const PlayerView& view, int player, int rank) const;
   // Probability that `player` (not the viewer) holds at least one card of `rank`.
   double hit_probability(const PlayerView& view, int player, int rank) const;
+  // Probability that the answer to `ask` completes our book of its rank.
+  double book_probability(const PlayerView& view, Ask ask) const;
   double score(const PlayerView& view, Ask ask) const;
 
  private:
   struct Spread;  // how the unpinned cards of one rank may be spread
   Spread spread(const PlayerView& view, int rank) const;
+  double book_probability(const PlayerView& view, Ask ask, const Spread& s) const;
   int free_slots(const PlayerView& view, int player) const;
 
   CountingParams params_;
