@@ -38,6 +38,15 @@ printf '%s\noutput: {games_csv: gz}\n' "$base" >"$work/bad/output-games-csv.yaml
 printf '%s\noutput: {moves: {sample: 0}}\n' "$base" >"$work/bad/output-sample.yaml"
 printf '%s\noutput: {moves: some}\n' "$base" >"$work/bad/output-moves.yaml"
 printf '%s\noutput: {games_csv: gzip, moves: {sample: 20}}\n' "$base" >"$work/good/output.yaml"
+# tune: sections arena tune (and arena run) refuses.
+tune='tune: {variant: density, iterations: 10, params: {checkerboard_weight:'
+printf '%s\n%s {c_end: 1, r_end: 0.1}}, iteratons: 5}\n' "$base" "$tune" >"$work/bad/tune-unknown-key.yaml"
+printf '%s\n%s {c_end: 1}}}\n' "$base" "$tune" >"$work/bad/tune-spsa-no-r_end.yaml"
+printf '%s\n%s {c_end: 1}}, method: genetic}\n' "$base" "$tune" >"$work/bad/tune-genetic-c_end.yaml"
+printf '%s\n%s {c_end: 1, r_end: 0.1}}, population: 8}\n' "$base" "$tune" \
+  >"$work/bad/tune-spsa-population.yaml"
+printf '%s\n%s {sigma: 0.2}}, method: genetic, population: 8}\n' "$base" "$tune" \
+  >"$work/good/tune-genetic.yaml"
 for bad in "$work"/bad/*.yaml; do
   if "$arena" run "$bad" --games 2 --quiet --out "$work/out" >/dev/null 2>&1; then
     echo "FAIL: arena run accepted $bad"

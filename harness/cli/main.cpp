@@ -104,6 +104,38 @@ void add_run(CLI::App& app, const Registry& registry, int& exit_code) {
   run->callback([options, &registry, &exit_code] { exit_code = run_command(*options, registry); });
 }
 
+void add_tune(CLI::App& app, const Registry& registry, int& exit_code) {
+  auto options = std::make_shared<TuneOptions>();
+  auto* tune = app.add_subcommand(
+      "tune",
+      "search a player's numeric parameters by the config's 'tune' section (SPSA as fishtest "
+      "runs it, or a genetic algorithm), then verify the result in a match of its own; write "
+      "tune.json, trajectory.csv, config.tuned.yaml and report.html");
+  tune->add_option("config", options->config_path, "YAML config file with a 'tune' section")
+      ->required()
+      ->type_name("CONFIG.yaml");
+  integer_option(tune, "--threads", options->threads, 0, kMaxThreads,
+                 "worker threads, 0 = all cores (default: the config's 'threads', else all "
+                 "cores); results do not depend on it");
+  integer_option(tune, "--seed", options->seed, 0, UINT64_MAX,
+                 "master seed, 0 to 2^64-1 (overrides 'seed')")
+      ->type_name("S");
+  tune->add_option_function<std::string>(
+          "--out", [options](const std::string& dir) { options->out = dir; },
+          "results folder (default: results/<config name>/); replaced only by a complete tuning")
+      ->type_name("DIR");
+  tune->add_flag("--quiet,-q", options->quiet, "no progress on stderr");
+  tune->add_flag("--resume", options->resume,
+                 "continue the interrupted tuning of this config from its checkpoint (same "
+                 "config and flags; any --threads); one already complete is left as it is");
+  tune->add_option("--checkpoint-every", options->checkpoint_seconds,
+                   "seconds between checkpoints, taken between steps (default 5; 0: every step)")
+      ->type_name("S")
+      ->check(CLI::Range(0.0, 86400.0));
+  tune->callback(
+      [options, &registry, &exit_code] { exit_code = tune_command(*options, registry); });
+}
+
 void add_list(CLI::App& app, const Registry& registry, int& exit_code) {
   app.add_subcommand("list", "show every engine, mode, strategy and parameter with its default")
       ->callback([&registry, &exit_code] {
@@ -322,6 +354,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_code = 0;
   add_run(app, registry, exit_code);
+  add_tune(app, registry, exit_code);
   add_list(app, registry, exit_code);
   add_new(app, registry, exit_code);
   add_schema(app, registry, exit_code);
