@@ -1,7 +1,7 @@
 // What the line protocol (docs/protocol.md) costs per decision, measured as
 // the harness times decisions (the round trip included), on one thread:
 //
-//   build/bench/arena_bench --benchmark_filter=External
+//   build/bench/arena_bench --benchmark_filter='Pipe|External' --benchmark_repetitions=5
 //
 // BM_ExternalRoundTrip: Battleship solo games of the C++ reference bot
 // (clients/cpp) and of the built-in random shooter, which play the same
@@ -12,7 +12,12 @@
 // BM_ExternalPythonDecisions: the Python random shooter
 // (clients/python/examples/battleship_random.py); decisions_per_s is its
 // throughput on one core (goal: at least 10,000).
+// BM_ExternalJson: the JSON work inside the round trip, for one mid-game
+// Battleship decision, timed apart: /0 arena's (the view built and dumped,
+// the reply parsed), /1 the reference bot's (the decide line parsed, the
+// move built and dumped).
 #include <benchmark/benchmark.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -23,6 +28,7 @@
 #include "harness/adapters/adapters.hpp"
 #include "harness/config/config.hpp"
 #include "harness/runner/bot_process.hpp"
+#include "harness/runner/bots.hpp"
 #include "harness/runner/runner.hpp"
 
 namespace {
@@ -70,7 +76,7 @@ void BM_ExternalRoundTrip(benchmark::State& state) {
   state.counters["decisions"] = static_cast<double>(s.latency(0).count());
   if (s.variant(0).forfeit_total() != 0) state.SkipWithError("the reference bot forfeited");
 }
-BENCHMARK(BM_ExternalRoundTrip)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
+BENCHMARK(BM_ExternalRoundTrip)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 void BM_PipeRoundTrip(benchmark::State& state) {
   Spawner spawner;
@@ -86,7 +92,7 @@ void BM_PipeRoundTrip(benchmark::State& state) {
   std::nth_element(us.begin(), us.begin() + us.size() / 2, us.end());
   state.counters["median_us"] = us[us.size() / 2];
 }
-BENCHMARK(BM_PipeRoundTrip)->Iterations(100000)->Repetitions(3);
+BENCHMARK(BM_PipeRoundTrip)->Iterations(100000);
 
 void BM_ExternalPythonDecisions(benchmark::State& state) {
   if (std::system("python3 -c '' 2>/dev/null") != 0) {
@@ -103,6 +109,32 @@ void BM_ExternalPythonDecisions(benchmark::State& state) {
   state.counters["bot_median_us"] = median_us(s, 0);
   if (s.variant(0).forfeit_total() != 0) state.SkipWithError("the Python bot forfeited");
 }
-BENCHMARK(BM_ExternalPythonDecisions)->Unit(benchmark::kMillisecond)->Iterations(1)->Repetitions(3);
+BENCHMARK(BM_ExternalPythonDecisions)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// A mid-game Battleship shot grid: 40 shots, a ship sunk, one hit afloat.
+const std::vector<std::string> kGrid = {"o.o...o...", "..o.o...o.", "o...x.o...", "..o.....o.",
+                                        "o...o.o...", "..###.....", "o.....o.o.", "...o.o....",
+                                        "o.o.....o.", "...o.o...o"};
+
+void BM_ExternalJson(benchmark::State& state) {
+  using Json = nlohmann::json;
+  const Json afloat = {"carrier", "battleship", "cruiser", "submarine"};
+  const std::string decide = R"({"type":"decide","view":)" +
+                             Json{{"grid", kGrid}, {"afloat", afloat}, {"shots", 40}}.dump() + "}";
+  const std::string reply = R"({"col":4,"row":9,"type":"move"})";
+  for (auto _ : state) {
+    if (state.range(0) == 0) {  // arena: as ExternalShooter and BotPool's link do
+      const Json view = {{"grid", kGrid}, {"afloat", afloat}, {"shots", 40}};
+      benchmark::DoNotOptimize(R"({"type":"decide","view":)" + view.dump() + "}");
+      benchmark::DoNotOptimize(parse_reply(reply, "move"));
+    } else {  // the reference bot
+      const Json message = Json::parse(decide);
+      const Json& grid = message["view"]["grid"];
+      benchmark::DoNotOptimize(grid[9].get_ref<const std::string&>().size());
+      benchmark::DoNotOptimize(Json{{"type", "move"}, {"row", 9}, {"col", 4}}.dump());
+    }
+  }
+}
+BENCHMARK(BM_ExternalJson)->Arg(0)->Arg(1);
 
 }  // namespace

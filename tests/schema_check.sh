@@ -47,6 +47,8 @@ printf '%s\n%s {c_end: 1, r_end: 0.1}}, population: 8}\n' "$base" "$tune" \
   >"$work/bad/tune-spsa-population.yaml"
 printf '%s\n%s {sigma: 0.2}}, method: genetic, population: 8}\n' "$base" "$tune" \
   >"$work/good/tune-genetic.yaml"
+printf 'name: x\nengine: battleship\nplayers: [{name: ../x, strategy: density}]\n' \
+  >"$work/bad/player-name-path.yaml"
 for bad in "$work"/bad/*.yaml; do
   if "$arena" run "$bad" --games 2 --quiet --out "$work/out" >/dev/null 2>&1; then
     echo "FAIL: arena run accepted $bad"

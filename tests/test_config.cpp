@@ -155,6 +155,26 @@ TEST_CASE("a name that cannot name a results folder is refused") {
             .rfind("t.yaml:1:7: name: '../x' is not a valid name", 0) == 0);
 }
 
+// A player's name becomes a file name (its bot's log, bots/<name>.log): one
+// that is a path, or hidden, or has a space, would write elsewhere or fail.
+TEST_CASE("a player name that cannot name a file is refused at its line and column") {
+  CHECK(error_for("name: t\nengine: battleship\nplayers: [{name: ../../escaped, strategy: "
+                  "random}]\n") ==
+        "t.yaml:3:18: players[0].name: '../../escaped' is not a valid player name (letters, "
+        "digits, '-', '_', '.', not starting with '.'; it names files: bots/<name>.log)");
+  for (const std::string name : {"a/b", "\"a\\\\b\"", "..", ".hidden", "\"my bot\"", "\"\""}) {
+    INFO(name);
+    CHECK_THAT(error_for("name: t\nengine: battleship\nplayers:\n  - {strategy: random}\n"
+                         "  - {name: " +
+                         name + ", strategy: random}\n"),
+               Catch::StartsWith("t.yaml:5:12: players[1].name: "));
+  }
+  const RunConfig c = parse_config(
+      "name: t\nengine: battleship\nplayers: [{name: Py-density_2.v1, strategy: random}]\n",
+      "t.yaml", registry());
+  CHECK(c.players[0].name == "Py-density_2.v1");
+}
+
 TEST_CASE("cross-parameter errors point at the key at fault") {
   const RunConfig c = parse_config(
       "name: t\nengine: battleship\nrules:\n  size: 5\n  fleet: {carrier: 6}\nplayers: [{strategy: "

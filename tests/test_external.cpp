@@ -2,9 +2,12 @@
 // protocol play tournaments like built-in strategies, deterministically at
 // any thread count and across a resume; each kind of faulty program forfeits
 // with its reason while the run completes; no program outlives arena.
+// [threads]: the tests that run arena with bots on several threads, which
+// .ci/checks also runs under ThreadSanitizer.
 #include <catch2/catch.hpp>
 
 #include <signal.h>
+#include <sys/wait.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -34,11 +37,12 @@ namespace {
 const fs::path kSource = ARENA_SOURCE_DIR;
 const std::string kFaultBot = (kSource / "tests/bots/fault_bot.py").string();
 
-bool have_python() {
+// The Python bot tests need python3 3.9 or later, which the README's test
+// command installs: without it they fail rather than pass unseen.
+void require_python() {
   static const bool yes =
       std::system("python3 -c 'import sys; sys.exit(sys.version_info < (3, 9))' 2>/dev/null") == 0;
-  if (!yes) WARN("python3 (3.9 or later) is not installed: the Python bot tests are skipped");
-  return yes;
+  if (!yes) FAIL("python3 (3.9 or later) is not installed; the README's test command installs it");
 }
 
 json summary_of(const fs::path& dir) {
@@ -163,9 +167,9 @@ TEST_CASE("an external player's command is checked when the config is loaded") {
 // ship with them (configs/python-*.yaml): the same results at 1 and 2
 // threads, after kill -9 and --resume, and from two shards merged. Each example bot is reseeded by
 // every game message, so the games do not depend on which process plays them.
-TEST_CASE(
-    "Python bots play the same tournaments at 1 and 2 threads, across a resume and in shards") {
-  if (!have_python()) return;
+TEST_CASE("Python bots play the same tournaments at 1 and 2 threads, across a resume and in shards",
+          "[threads]") {
+  require_python();
   struct Tournament {
     std::string engine;
     uint64_t games;
@@ -220,8 +224,8 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("arena run names each program it starts, once, on stderr") {
-  if (!have_python()) return;
+TEST_CASE("arena run names each program it starts, once, on stderr", "[threads]") {
+  require_python();
   const fs::path dir = scratch("external-announce");
   const auto run = arena_cli("run " + (kSource / "configs/python-go-fish.yaml").string() +
                                  " --games 60 --threads 2 --out " + (dir / "out").string(),
@@ -261,8 +265,9 @@ json run_fault_bot(const std::string& mode, const std::string& extra_params = ""
 
 }  // namespace
 
-TEST_CASE("each kind of faulty program forfeits with its reason and the run completes") {
-  if (!have_python()) return;
+TEST_CASE("each kind of faulty program forfeits with its reason and the run completes",
+          "[threads]") {
+  require_python();
   struct Expected {
     std::string mode;
     std::string fault;
@@ -294,6 +299,10 @@ TEST_CASE("each kind of faulty program forfeits with its reason and the run comp
       const std::string err = summary["stderr"].get<std::string>();
       CHECK_THAT(err, Catch::Contains("bot forfeits (" + e.fault + ")"));
       CHECK(contains_any(err, e.message));
+      // An illegal move is a failure as the others are: on a worker that plays
+      // more than max_restarts + 1 (4) of the 12 games, the variant gives up.
+      if (e.mode == "illegal")
+        CHECK_THAT(err, Catch::Contains("bot: gave up after 3 restarts on this worker"));
     }
   }
   SECTION("a slow handshake") {
@@ -310,8 +319,32 @@ TEST_CASE("each kind of faulty program forfeits with its reason and the run comp
   }
 }
 
-TEST_CASE("a program's illegal moves forfeit its games in every engine") {
-  if (!have_python()) return;
+// docs/protocol.md, Faults: an illegal move forfeits the game, the program is
+// restarted for its next game, and the failure counts toward max_restarts.
+TEST_CASE("an illegal move restarts the program and counts toward max_restarts") {
+  require_python();
+  const fs::path dir = scratch("illegal-restarts");
+  write_file(
+      dir / "run.yaml",
+      fmt::format("name: illegal\nengine: battleship\nseed: 3\ngames: 6\nplayers:\n"
+                  "  - {{name: bot, strategy: external, params: {{command: \"python3 {} "
+                  "illegal {}\", max_restarts: 1}}}}\n  - {{name: random, strategy: random}}\n",
+                  kFaultBot, (dir / "pids").string()));
+  const auto run = arena_cli(
+      "run " + (dir / "run.yaml").string() + " --threads 1 --out " + (dir / "out").string(), dir);
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const json summary = summary_of(dir / "out");
+  CHECK(forfeits(summary, 0, "illegal-move") == 6);
+  // Its first game, a restart for the second; after that second failure it gives up.
+  CHECK(pids_in(dir / "pids").size() == 2);
+  CHECK_THAT(run.err, Catch::Contains("bot: gave up after 1 restarts on this worker, so it "
+                                      "forfeits its remaining games there; the last failure: "
+                                      "battleship: shot at cell"));
+}
+
+TEST_CASE("a program's illegal moves forfeit its games in every engine", "[threads]") {
+  require_python();
   for (const std::string engine : {"chinese-checkers", "go-fish", "rooks"}) {
     SECTION(engine) {
       const json summary = run_fault_bot("illegal", "", engine, 8);
@@ -322,8 +355,8 @@ TEST_CASE("a program's illegal moves forfeit its games in every engine") {
   }
 }
 
-TEST_CASE("no program outlives arena, after Ctrl-C or kill -9") {
-  if (!have_python()) return;
+TEST_CASE("no program outlives arena, after Ctrl-C or kill -9", "[threads]") {
+  require_python();
   for (const char* signal : {"INT", "9"}) {
     SECTION(std::string("kill -") + signal) {
       const fs::path dir = scratch(std::string("outlive-") + signal);
@@ -357,7 +390,7 @@ TEST_CASE("no program outlives arena, after Ctrl-C or kill -9") {
 // PR_SET_PDEATHSIG covers the program itself; what it starts (a wrapper
 // script's interpreter, a helper) goes with its process group.
 TEST_CASE("a program's own children end with it") {
-  if (!have_python()) return;
+  require_python();
   const fs::path dir = scratch("children");
   write_file(dir / "run.yaml",
              fmt::format("name: children\nengine: battleship\nseed: 3\ngames: 4\n"
@@ -383,7 +416,8 @@ TEST_CASE("arena check-bot passes a compliant bot and reports what a faulty one 
     CHECK(ok.code == 0);
     CHECK_THAT(ok.out, Catch::Contains("compliant:") && Catch::Contains("\"type\":\"hello\""));
   }
-  if (have_python()) {
+  require_python();
+  {
     const auto echoes = arena_cli("check-bot go-fish -- python3 " + kFaultBot + " echoes", dir);
     CHECK(echoes.code == 1);
     CHECK_THAT(echoes.out, Catch::Contains("FAULT (protocol-error)") &&
@@ -456,7 +490,7 @@ class OneLink final : public BotSource {
 
 // The page's own example bot, as printed there, is compliant.
 TEST_CASE("the Python bot printed in docs/protocol.md is compliant") {
-  if (!have_python()) return;
+  require_python();
   const std::string page = read_file(kSource / "docs/protocol.md");
   const size_t start = page.find("```python\n");
   REQUIRE(start != std::string::npos);
@@ -544,4 +578,142 @@ TEST_CASE("an external player's other parameters go to its program in the handsh
   CHECK(params_json(again.players[0].params) == params_json(typed.players[0].params));
   CHECK(params_json(typed.players[0].params)["b"].is_number_float());
   CHECK(params_json(typed.players[0].params)["a"].is_string());
+}
+
+// A player's name becomes its log's file name: one that is a path is refused
+// when the config is loaded (exit 2, before anything is written).
+TEST_CASE("a player name that is a path is a config error and nothing is written") {
+  const fs::path dir = scratch("player-name-path");
+  write_file(
+      dir / "run.yaml",
+      fmt::format("name: escape\nengine: rooks\ngames: 2\nplayers:\n"
+                  "  - {{name: ../../escaped, strategy: external, params: {{command: {}}}}}\n",
+                  ARENA_REFERENCE_BOT));
+  const auto run = arena_cli(
+      "run " + (dir / "run.yaml").string() + " --quiet --out " + (dir / "out/x").string(), dir);
+  CHECK(run.code == 2);
+  CHECK_THAT(run.err, Catch::StartsWith((dir / "run.yaml").string() + ":5:12: players[0].name: "
+                                                                      "'../../escaped' is not a "
+                                                                      "valid player name"));
+  CHECK_FALSE(fs::exists(dir / "out"));
+  CHECK_FALSE(fs::exists(dir / "escaped.log"));
+}
+
+TEST_CASE("a bot log that cannot be opened is an error and never goes to arena stderr instead") {
+  const fs::path dir = scratch("unopenable-log");
+  arena::Spawner spawner;
+  try {
+    arena::BotProcess bot(spawner, {"/bin/cat"}, dir, dir / "no-such-folder" / "bot.log");
+    FAIL("started with a log it cannot open");
+  } catch (const arena::BotError& e) {
+    CHECK(e.fault() == arena::Fault::kCrashed);
+    CHECK_THAT(e.what(),
+               Catch::Contains("cannot open its log") && Catch::Contains("no-such-folder/bot.log"));
+  }
+  // The default log, in a results folder that is not a folder: the run fails saying so.
+  const Registry registry = make_registry();
+  const RunConfig config = parse_config(
+      std::string("name: l\nengine: rooks\ngames: 2\nplayers:\n  - {name: bot, strategy: "
+                  "external, params: {command: ") +
+          ARENA_REFERENCE_BOT + "}}\n",
+      (dir / "l.yaml").string(), registry);
+  write_file(dir / "not-a-folder", "");
+  CHECK_THROWS_WITH(
+      bot_specs(config, *registry.find("rooks"), dir / "not-a-folder"),
+      Catch::Contains("cannot write the bot log") && Catch::Contains("not-a-folder/bots/bot.log"));
+  // A suffix names a process's own file (MPI ranks: bots/<variant>.rank<K>.log).
+  const auto specs = bot_specs(config, *registry.find("rooks"), dir / "results", ".rank1");
+  REQUIRE(specs.size() == 1);
+  CHECK(specs[0].log == dir / "results/bots/bot.rank1.log");
+  CHECK(fs::exists(specs[0].log));
+}
+
+// Arena polls a bot's pipe before it sleeps only when every worker and the
+// bot it waits for can have a core each: at --threads equal to the cores the
+// spin would take the CPU the bots need.
+TEST_CASE("arena spins for replies only with a spare core and while spinning pays") {
+  CHECK(spin_for(1, 2) == BotProcess::kSpin);
+  CHECK(spin_for(2, 4) == BotProcess::kSpin);
+  CHECK(spin_for(2, 2).count() == 0);
+  CHECK(spin_for(3, 4).count() == 0);
+  // A spin that does not pay makes the next 1, 2, 4, ... waits sleep; one that pays halves that.
+  SpinBackoff backoff;
+  const auto sleeps_after_spin = [&](bool paid) {
+    REQUIRE(backoff.try_spin());
+    backoff.spun(paid);
+    int sleeps = 0;
+    while (!backoff.try_spin())
+      ++sleeps;
+    backoff.spun(true);  // the probe that ended the count paid: halves the length
+    return sleeps;
+  };
+  CHECK(sleeps_after_spin(false) == 1);  // length 1, then halved to 0
+  CHECK(sleeps_after_spin(true) == 0);
+  for (int i = 0; i < 20; ++i)
+    backoff.spun(false);
+  int sleeps = 0;
+  while (!backoff.try_spin())
+    ++sleeps;
+  CHECK(sleeps == SpinBackoff::kMaxSkip);
+  // Without the spin a reply is still read, from ppoll.
+  Spawner spawner;
+  BotProcess cat(spawner, {"/bin/cat"}, {}, {});
+  cat.set_spin(std::chrono::microseconds(0));
+  for (int i = 0; i < 3; ++i) {
+    const auto deadline = BotClock::now() + std::chrono::seconds(5);
+    cat.send("line " + std::to_string(i), deadline);
+    CHECK(cat.read_line(deadline) == "line " + std::to_string(i));
+  }
+}
+
+// docs/protocol.md, bye: the run's end is part of the protocol. A reply to
+// the last "over" (no later decide would notice it) and a program that
+// outlives "bye" and end of input are faults check-bot reports.
+TEST_CASE("arena check-bot reports a bot that writes after its last message or does not exit") {
+  require_python();
+  const fs::path dir = scratch("check-bot-ending");
+  const auto answers =
+      arena_cli("check-bot battleship --games 1 -- python3 " + kFaultBot + " answers-over", dir);
+  INFO(answers.out << answers.err);
+  CHECK(answers.code == 1);
+  CHECK_THAT(answers.out, Catch::Contains("end of run: FAULT (protocol-error)") &&
+                              Catch::Contains("bot   < {\"type\": \"thanks\"}") &&
+                              Catch::Contains("NOT compliant: 0 of 1 games forfeited; 1 fault at "
+                                              "the end of the run"));
+  const auto ignores = arena_cli("check-bot battleship --games 1 -- python3 " + kFaultBot +
+                                     " ignores-bye " + (dir / "pids").string(),
+                                 dir);
+  INFO(ignores.out << ignores.err);
+  CHECK(ignores.code == 1);
+  CHECK_THAT(ignores.out, Catch::Contains("still running 1 s after \"bye\"") &&
+                              Catch::Contains("NOT compliant"));
+  CHECK(all_gone_within(pids_in(dir / "pids"), std::chrono::milliseconds(2000)));
+  // A bot that ends as it should, with the same single game, is compliant.
+  const auto good = arena_cli("check-bot battleship --games 1 -- " ARENA_REFERENCE_BOT, dir);
+  CHECK(good.code == 0);
+}
+
+// docs/protocol.md, hello: a bot that speaks another protocol version says so
+// on stderr and exits with status 1 without replying; the Python client does.
+TEST_CASE("the Python client exits with status 1 and no reply on another protocol version") {
+  require_python();
+  const fs::path dir = scratch("python-protocol");
+  const std::string client = (kSource / "clients/python").string();
+  write_file(dir / "bot.py", "import sys\nsys.path.insert(0, '" + client +
+                                 "')\nimport arena_bot\narena_bot.run(lambda view, rng: {}, "
+                                 "name='x')\n");
+  const auto run_with = [&](int protocol) {
+    write_file(dir / "in.txt",
+               fmt::format("{{\"type\": \"hello\", \"protocol\": {}, \"engine\": \"rooks\"}}\n"
+                           "{{\"type\": \"bye\"}}\n",
+                           protocol));
+    const std::string command =
+        fmt::format("cd {} && python3 bot.py <in.txt >out.txt 2>err.txt", dir.string());
+    return WEXITSTATUS(std::system(command.c_str()));
+  };
+  CHECK(run_with(2) == 1);
+  CHECK(read_file(dir / "out.txt").empty());
+  CHECK_THAT(read_file(dir / "err.txt"), Catch::Contains("protocol 2"));
+  CHECK(run_with(1) == 0);
+  CHECK_THAT(read_file(dir / "out.txt"), Catch::StartsWith("{\"type\":\"hello\""));
 }

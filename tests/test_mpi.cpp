@@ -140,10 +140,8 @@ TEST_CASE("A bad config under mpirun exits 2 with one message and no hang", "[mp
 // The Python example bots (clients/python/examples): each rank starts its
 // own programs, in the config's folder, and the results are one process's.
 TEST_CASE("Python bots under mpirun give the results of one process", "[mpi]") {
-  if (std::system("python3 -c 'import sys; sys.exit(sys.version_info < (3, 9))'") != 0) {
-    WARN("python3 (3.9 or later) is not installed: skipped");
-    return;
-  }
+  if (std::system("python3 -c 'import sys; sys.exit(sys.version_info < (3, 9))'") != 0)
+    FAIL("python3 (3.9 or later) is not installed; the README's test command installs it");
   for (const std::string engine : {"battleship", "go-fish", "chinese-checkers", "rooks"}) {
     const fs::path dir = scratch("mpi-python-" + engine);
     const std::string config =
@@ -155,4 +153,41 @@ TEST_CASE("Python bots under mpirun give the results of one process", "[mpi]") {
     REQUIRE(distributed.code == 0);
     require_same_results(dir / "one", dir / "many");
   }
+}
+
+// Every rank's bots keep their stderr: rank 0's in bots/<variant>.log, a
+// worker's in bots/<variant>.rank<K>.log of the same results folder (here,
+// one machine, the worker reaches it).
+TEST_CASE("Bots on MPI worker ranks write their stderr into the results folder", "[mpi]") {
+  if (std::system("python3 -c 'import sys; sys.exit(sys.version_info < (3, 9))'") != 0)
+    FAIL("python3 (3.9 or later) is not installed; the README's test command installs it");
+  const fs::path dir = scratch("mpi-bot-logs");
+  // A rooks bot that places no rook (legal, if poor) and says hello on stderr.
+  write_file(dir / "talker.py", R"(import json, os, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        print(f"talker {os.getpid()} says hello", file=sys.stderr, flush=True)
+        print(json.dumps({"type": "hello", "name": "talker"}), flush=True)
+    elif m["type"] == "decide":
+        print(json.dumps({"type": "move", "rooks": []}), flush=True)
+    elif m["type"] == "bye":
+        break
+)");
+  write_file(dir / "run.yaml", R"(name: logs
+engine: rooks
+seed: 4
+games: 40
+threads: 1
+players:
+  - {name: talker, strategy: external, params: {command: "python3 talker.py"}}
+  - {name: seed-random, strategy: seed-random}
+)");
+  const auto distributed = mpirun(
+      2, "run " + (dir / "run.yaml").string() + " --quiet --out " + (dir / "many").string(), dir);
+  INFO(distributed.err);
+  REQUIRE(distributed.code == 0);
+  CHECK_THAT(read_file(dir / "many/bots/talker.log"), Catch::Contains("says hello"));
+  CHECK_THAT(read_file(dir / "many/bots/talker.rank1.log"), Catch::Contains("says hello"));
+  CHECK_THAT(distributed.err, !Catch::Contains("cannot write to the results folder"));
 }

@@ -1,12 +1,18 @@
 // A reference bot for Arena's line protocol (docs/protocol.md), in C++ with
 // no Arena header: it plays a uniformly random legal move in every engine,
 // from the seed each game message gives it. It shows the protocol from C++
-// and measures its cost (bench: BM_ExternalRoundTrip).
+// and measures its cost (bench: BM_ExternalRoundTrip), so it reads and
+// writes its pipes as a bot that cares about latency would (LineReader).
 //
 //   build/clients/arena_reference_bot   (started by arena, not by hand)
+#include <poll.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <chrono>
 #include <cstdint>
-#include <iostream>
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -71,29 +77,98 @@ Json rooks_move(const Json& view, std::mt19937_64& rng) {
   return {{"type", "move"}, {"rooks", rooks}};
 }
 
+// Lines of stdin. Arena writes the next message microseconds after a reply
+// (the game goes on inside arena), so a bot that is still awake gets it
+// without the wake-up from poll, which costs several microseconds. It polls
+// without sleeping for up to kSpin, but only while that pays: a spin that
+// does not (the message came later: a slow opponent, or a busy machine where
+// the spin keeps arena off the core it needs) makes the next 1, 2, 4, ... up
+// to kMaxSkip waits sleep at once, and a spin that pays halves that again.
+class LineReader {
+ public:
+  static constexpr std::chrono::microseconds kSpin{50};
+  static constexpr int kMaxSkip = 1024;
+
+  // The next line without its newline; false at end of input.
+  bool next(std::string& line) {
+    for (;;) {
+      if (const size_t end = buffer_.find('\n', start_); end != std::string::npos) {
+        line.assign(buffer_, start_, end - start_);
+        start_ = end + 1;
+        return true;
+      }
+      buffer_.erase(0, start_);
+      start_ = 0;
+      if (!wait_readable()) return false;
+      char chunk[65536];
+      const ssize_t n = ::read(0, chunk, sizeof chunk);
+      if (n == 0) return false;
+      if (n < 0 && errno != EINTR && errno != EAGAIN) return false;
+      if (n > 0) buffer_.append(chunk, static_cast<size_t>(n));
+    }
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  // Waits until stdin has input (or an error or end for read to report).
+  bool wait_readable() {
+    pollfd p{0, POLLIN, 0};
+    bool ready = false;
+    const bool spin = skip_ == 0;
+    if (skip_ > 0) --skip_;
+    for (const auto start = Clock::now(); spin && !ready && Clock::now() - start < kSpin;)
+      ready = ::poll(&p, 1, 0) > 0;
+    if (spin) {
+      backoff_ = ready ? backoff_ / 2 : std::clamp(2 * backoff_, 1, kMaxSkip);
+      skip_ = ready ? 0 : backoff_;
+    }
+    while (!ready) {
+      const int n = ::poll(&p, 1, -1);
+      if (n < 0 && errno != EINTR) return false;
+      ready = n > 0;
+    }
+    return true;
+  }
+
+  std::string buffer_;
+  size_t start_ = 0;  // buffer_ before it is read already
+  int backoff_ = 0;   // doubled by a spin that does not pay, halved by one that does
+  int skip_ = 1;      // waits left to sleep through (the handshake's first: arena starts it)
+};
+
+// Writes `message` and a newline at once (a reply is not buffered).
+void send(const Json& message) {
+  const std::string line = message.dump() + '\n';
+  for (size_t sent = 0; sent < line.size();) {
+    const ssize_t n = ::write(1, line.data() + sent, line.size() - sent);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) std::exit(1);  // arena is gone
+    sent += static_cast<size_t>(n);
+  }
+}
+
 }  // namespace
 
 int main() {
-  std::ios::sync_with_stdio(false);
   std::string engine;
   std::mt19937_64 rng(0);
+  LineReader input;
   std::string line;
-  while (std::getline(std::cin, line)) {
+  while (input.next(line)) {
     const Json message = Json::parse(line);
-    const std::string type = message["type"];
+    const std::string& type = message["type"].get_ref<const std::string&>();
     if (type == "hello") {
       engine = message["engine"];
-      std::cout << Json{{"type", "hello"}, {"name", "reference-bot"}, {"version", "1"}} << '\n'
-                << std::flush;
+      send(Json{{"type", "hello"}, {"name", "reference-bot"}, {"version", "1"}});
     } else if (type == "game") {
       rng.seed(message["seed"].get<uint64_t>());
     } else if (type == "decide") {
       const Json& view = message["view"];
-      const Json move = engine == "battleship"         ? battleship_move(view, rng)
-                        : engine == "go-fish"          ? go_fish_move(view, rng)
-                        : engine == "chinese-checkers" ? chinese_checkers_move(view, rng)
-                                                       : rooks_move(view, rng);
-      std::cout << move << '\n' << std::flush;
+      send(engine == "battleship"         ? battleship_move(view, rng)
+           : engine == "go-fish"          ? go_fish_move(view, rng)
+           : engine == "chinese-checkers" ? chinese_checkers_move(view, rng)
+                                          : rooks_move(view, rng));
     } else if (type == "bye") {
       return 0;
     }

@@ -22,7 +22,8 @@ mode, rules, params, and for some engines the board's geometry), the game
 message (`session.game`: index, seat, seats, seed) and anything the bot keeps
 between decisions of a game (`session.memory`, a dict emptied at each game).
 
-The module reads stdin until "bye" or end of input (then it returns), never
+The module reads stdin until "bye" or end of input (then it returns; a hello
+of another protocol version makes it exit with status 1 without a reply), never
 writes anything but protocol lines on stdout (print your diagnostics to
 stderr: Arena keeps them in the results folder), and flushes every reply.
 """
@@ -79,8 +80,10 @@ def run(decide, name, version="1", on_over=None, stdin=None, stdout=None):
         if kind == "hello":
             session.hello = message
             if message.get("protocol") != PROTOCOL:
-                print(f"arena_bot: protocol {message.get('protocol')} is not {PROTOCOL}",
-                      file=sys.stderr)
+                # docs/protocol.md: say so on stderr and exit with status 1, no reply.
+                print(f"arena_bot: Arena speaks protocol {message.get('protocol')}, this client "
+                      f"speaks {PROTOCOL}: exiting", file=sys.stderr)
+                sys.exit(1)
             _send(stdout, {"type": "hello", "name": name, "version": version})
         elif kind == "game":
             session.game = message

@@ -11,7 +11,9 @@
 // (it exits, stays silent past its budget, or writes what is not a reply)
 // makes start_game or decide throw StrategyFault naming the variant, with
 // Fault::kCrashed, kOverBudget or kProtocolError; the link restarts the
-// program for a later game.
+// program for a later game. A fault the engine judges after a reply (an
+// illegal move) is the harness's to pass back to the link's owner after the
+// game, which restarts that program too.
 #pragma once
 
 #include <cstdint>

@@ -1,9 +1,12 @@
 // `arena check-bot ENGINE -- COMMAND...`: plays a bot through a few games of
 // ENGINE against the engine's first strategy and reports, message by message,
 // what it got wrong (in the spirit of fastchess's engine compliance check).
+#include <algorithm>
 #include <deque>
 #include <mutex>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -75,6 +78,37 @@ class Transcript {
   std::vector<std::string> first_;
 };
 
+// What the protocol asks of the end of a run: nothing written after the
+// last message (no reply to "over" or "bye"), and an exit within a second of
+// "bye" and end of input. Prints each breach; returns how many there were.
+int check_ending(const std::vector<BotEnding>& endings, Transcript& transcript) {
+  int faults = 0;
+  for (const BotEnding& ending : endings) {
+    if (ending.variant != "bot") continue;
+    if (!ending.unasked.empty()) {
+      ++faults;
+      std::string_view rest = ending.unasked;
+      while (!rest.empty()) {
+        const size_t end = std::min(rest.find('\n'), rest.size());
+        transcript.add(std::string(rest.substr(0, end)), false);
+        rest.remove_prefix(std::min(end + 1, rest.size()));
+      }
+      fmt::print(
+          "end of run: FAULT (protocol-error)\n  after its last message it wrote what "
+          "nobody asked for (a reply to \"over\" or \"bye\"?)\n  the last "
+          "messages:\n{}",
+          transcript.last());
+    }
+    if (!ending.exited) {
+      ++faults;
+      fmt::print(
+          "end of run: FAULT\n  it was still running 1 s after \"bye\" and the end of "
+          "its input, and was killed (exit at \"bye\" or at end of input)\n");
+    }
+  }
+  return faults;
+}
+
 }  // namespace
 
 int check_bot_command(const CheckBotOptions& options, const Registry& registry) {
@@ -93,10 +127,11 @@ int check_bot_command(const CheckBotOptions& options, const Registry& registry) 
     const RunConfig config =
         parse_config(check_config(*engine, options), "check-bot.yaml", registry);
     Transcript transcript;
-    PreparedRun prepared = prepare_run(registry, config, *config.seed, 1, {}, [&](BotSpec& spec) {
-      spec.trace = [&](const std::string& line, bool sent) { transcript.add(line, sent); };
-      spec.log = "/dev/stderr";  // the bot's own messages, as it writes them
-    });
+    PreparedRun prepared =
+        prepare_run(registry, config, *config.seed, 1, {}, "", [&](BotSpec& spec) {
+          spec.trace = [&](const std::string& line, bool sent) { transcript.add(line, sent); };
+          spec.log = "/dev/stderr";  // the bot's own messages, as it writes them
+        });
     RunPlan& plan = prepared.plan;
     int faults = 0;
     plan.on_forfeit = [&](const ForfeitNote& note) {
@@ -109,9 +144,10 @@ int check_bot_command(const CheckBotOptions& options, const Registry& registry) 
                engine->name, plan.games, plan.games == 1 ? "" : "s", config.mode.name,
                plan.variant_names[1], kProtocolVersion);
     const RunStats stats = run_games(*prepared.match, plan, nullptr, nullptr);
+    const int end_faults = check_ending(prepared.bots->finish(), transcript);
     const uint64_t forfeits = stats.variant(0).forfeit_total();
     fmt::print("the first messages:\n{}", transcript.first());
-    if (forfeits == 0) {
+    if (forfeits == 0 && end_faults == 0) {
       fmt::print("compliant: {} game{}, {} decisions, no fault\n", stats.games(),
                  stats.games() == 1 ? "" : "s", stats.latency(0).count());
       return 0;
@@ -120,6 +156,8 @@ int check_bot_command(const CheckBotOptions& options, const Registry& registry) 
     for (int f = 0; f < kFaultKinds; ++f)
       if (stats.variant(0).forfeits[f] > 0)
         fmt::print(", {} {}", stats.variant(0).forfeits[f], fault_name(static_cast<Fault>(f)));
+    if (end_faults > 0)
+      fmt::print("; {} fault{} at the end of the run", end_faults, end_faults == 1 ? "" : "s");
     fmt::print("\n");
     return 1;
   } catch (const ConfigError& e) {

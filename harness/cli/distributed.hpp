@@ -2,8 +2,10 @@
 //
 // Contract: rank 0 does everything a single process does (config, results
 // folder, checkpoints, output) and coordinates; ranks 1..K-1 are workers that
-// write nothing. Rank 0 sends the workers the resolved config (so they need
-// no copy of the config file, only of files it names), then cuts the games
+// write nothing but their bots' stderr (bots/<variant>.rank<K>.log in rank
+// 0's results folder when they reach it, else in a folder of their own that
+// they name once on stderr). Rank 0 sends the workers the resolved config
+// (so they need no copy of the config file, only of files it names), then cuts the games
 // into rounds: each round is split into K contiguous slices of whole series,
 // every rank plays its slice with oneTBB on its own cores, and rank 0 merges
 // the counts and appends the rows in game order. Results are therefore
@@ -17,6 +19,7 @@
 #pragma once
 
 #include <cstdio>
+#include <filesystem>
 #include <string>
 
 #include "harness/registry/registry.hpp"
@@ -61,7 +64,9 @@ class Workers {
   Workers(const Workers&) = delete;
   Workers& operator=(const Workers&) = delete;
   // `config_file` as given; workers find the files the config names relative to it.
-  void start(const std::string& resolved_yaml, const std::string& config_file);
+  // `results_dir`: the folder rank 0 writes into, where workers put their bots' logs.
+  void start(const std::string& resolved_yaml, const std::string& config_file,
+             const std::filesystem::path& results_dir);
 
  private:
   bool told_ = false;

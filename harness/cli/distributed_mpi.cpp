@@ -5,6 +5,7 @@
 // After each round every worker sends rank 0 one JSON text (its counts, its
 // forfeits, or the error that stopped it) and then its games.csv rows.
 #include <mpi.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -21,6 +22,7 @@
 #include <tbb/info.h>
 #include <nlohmann/json.hpp>
 
+#include "engines/core/bot_link.hpp"
 #include "harness/cli/distributed.hpp"
 #include "harness/cli/interrupt.hpp"
 #include "harness/config/config.hpp"
@@ -116,13 +118,38 @@ struct WorkerRun {
   RunPlan plan;
 };
 
+// Where this worker's bots write their stderr (bots/ below it): rank 0's
+// `results` folder when this node reaches it (one machine, or a shared file
+// system), else a folder of its own in the temporary directory, named once
+// on stderr. Empty when the config has no external player.
+std::filesystem::path worker_log_dir(const RunConfig& config, const std::string& results) {
+  namespace fs = std::filesystem;
+  const bool bots = std::any_of(config.players.begin(), config.players.end(),
+                                [](const PlayerConfig& p) { return p.strategy == kExternalName; });
+  if (!bots) return {};
+  std::error_code ec;
+  if (!results.empty() && fs::is_directory(results, ec) && ::access(results.c_str(), W_OK) == 0)
+    return results;
+  fs::path temp = fs::temp_directory_path(ec);
+  if (ec) temp = "/tmp";
+  const fs::path own = temp / fmt::format("arena-{}-rank{}", config.name, world_rank());
+  fmt::print(stderr,
+             "arena: MPI rank {}: cannot write to the results folder {} from here, so its bots' "
+             "stderr goes to {}\n",
+             world_rank(), results, (own / "bots").string());
+  return own;
+}
+
 // `file` is rank 0's absolute config path: files the config names (rook
-// boards) are found relative to it, as on rank 0.
+// boards) are found relative to it, as on rank 0. `results`: rank 0's
+// results folder (worker_log_dir).
 WorkerRun prepare_worker(const std::string& yaml, const std::string& file,
-                         const Registry& registry) {
+                         const std::string& results, const Registry& registry) {
   WorkerRun run;
   run.config = parse_config(yaml, file, registry);
-  PreparedRun prepared = prepare_run(registry, run.config, *run.config.seed, run.config.threads);
+  PreparedRun prepared =
+      prepare_run(registry, run.config, *run.config.seed, run.config.threads,
+                  worker_log_dir(run.config, results), fmt::format(".rank{}", world_rank()));
   run.bots = std::move(prepared.bots);
   run.match = std::move(prepared.match);
   run.plan = std::move(prepared.plan);
@@ -179,10 +206,12 @@ int world_size() {
   return size;
 }
 
-void Workers::start(const std::string& resolved_yaml, const std::string& config_file) {
+void Workers::start(const std::string& resolved_yaml, const std::string& config_file,
+                    const std::filesystem::path& results_dir) {
   if (world_size() < 2) return;
-  std::string text = dump(
-      Json{{"file", std::filesystem::absolute(config_file).string()}, {"yaml", resolved_yaml}});
+  std::string text = dump(Json{{"file", std::filesystem::absolute(config_file).string()},
+                               {"results", std::filesystem::absolute(results_dir).string()},
+                               {"yaml", resolved_yaml}});
   std::array<int64_t, 3> header = {kRun, static_cast<int64_t>(text.size()), 0};
   broadcast(header);
   MPI_Bcast(text.data(), static_cast<int>(text.size()), MPI_BYTE, 0, MPI_COMM_WORLD);
@@ -290,8 +319,9 @@ int serve_as_worker(const Registry& registry) {
   std::string error;
   try {
     const Json sent = Json::parse(text);
-    run = std::make_unique<WorkerRun>(prepare_worker(sent.at("yaml").get<std::string>(),
-                                                     sent.at("file").get<std::string>(), registry));
+    run = std::make_unique<WorkerRun>(
+        prepare_worker(sent.at("yaml").get<std::string>(), sent.at("file").get<std::string>(),
+                       sent.at("results").get<std::string>(), registry));
   } catch (const std::exception& e) {
     error = e.what();  // told to rank 0 at the first round
   }

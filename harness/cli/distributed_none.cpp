@@ -14,7 +14,8 @@ int world_size() {
   return 1;
 }
 Workers::~Workers() = default;
-void Workers::start(const std::string& /*resolved_yaml*/, const std::string& /*config_file*/) {}
+void Workers::start(const std::string& /*resolved_yaml*/, const std::string& /*config_file*/,
+                    const std::filesystem::path& /*results_dir*/) {}
 
 RunStats run_games_distributed(const Match& match, const RunPlan& plan, GameWriter* out,
                                Progress* progress) {

@@ -173,7 +173,7 @@ int run(const RunOptions& options, const Registry& registry, Workers& workers) {
       staged, options, slice_of(options, info.planned_games, match.series_length()),
       resume};
   staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
-  workers.start(resolved_yaml(config, info.seed), config.file);
+  workers.start(resolved_yaml(config, info.seed), config.file, staged.staging_dir());
   const Played played = [&] {
     const InterruptGuard guard;
     return play_into(context, info);

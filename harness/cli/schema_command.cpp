@@ -12,6 +12,9 @@
 namespace arena {
 namespace {
 
+// Config and player names name files (harness/config/config.cpp checks the same).
+constexpr const char* kFileNamePattern = "^[A-Za-z0-9_-][A-Za-z0-9_.-]*$";
+
 using Json = nlohmann::ordered_json;
 
 // A bound as JSON Schema takes it (an infinite one is left out by the caller).
@@ -98,7 +101,9 @@ Json player_schema(const StrategySpec& s) {
   return {{"type", "object"},
           {"description", s.help},
           {"properties",
-           {{"name", {{"type", "string"}}}, {"strategy", {{"const", s.name}}}, {"params", params}}},
+           {{"name", {{"type", "string"}, {"pattern", kFileNamePattern}}},
+            {"strategy", {{"const", s.name}}},
+            {"params", params}}},
           {"required", required},
           {"additionalProperties", false}};
 }
@@ -265,7 +270,7 @@ std::string config_schema(const Registry& registry) {
                  {"title", "arena run config"},
                  {"type", "object"},
                  {"properties",
-                  {{"name", {{"type", "string"}, {"pattern", "^[A-Za-z0-9_-][A-Za-z0-9_.-]*$"}}},
+                  {{"name", {{"type", "string"}, {"pattern", kFileNamePattern}}},
                    {"engine", {{"enum", engines}}},
                    {"seed", {{"type", "integer"}, {"minimum", 0}}},
                    {"games", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxGames}}},

@@ -45,6 +45,18 @@ const std::vector<std::string> kExpectKeys = {"variant", "metric",    "stat",
 const std::vector<std::string> kStats = {"mean", "median", "p90", "min", "max"};
 const std::vector<std::string> kPlayerKeys = {"name", "strategy", "params"};
 
+// Whether `name` can name a file or folder as it is, on any system: letters,
+// digits, '-', '_', '.', not starting with '.' (so never "..", a hidden file,
+// or a path). Config names name results folders; player names name bot logs
+// and CSV cells.
+bool is_file_name(const std::string& name) {
+  const bool safe = std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_' || c == '.';
+  });
+  return safe && !name.empty() && name.front() != '.';
+}
+
 // Reads one YAML document into a RunConfig, keeping the file name for errors.
 class Loader : public YamlReader {
  public:
@@ -186,10 +198,7 @@ ParamValue Loader::parse_scalar(const YAML::Node& node, const std::string& path)
 void Loader::parse_name(const YAML::Node& root) {
   const YAML::Node node = require(root, "name", "", "the config");
   config_.name = parse_string(node, "name");
-  const bool safe = std::all_of(config_.name.begin(), config_.name.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
-  });
-  if (!safe || config_.name.front() == '.') {
+  if (!is_file_name(config_.name)) {
     throw error(node, "name",
                 fmt::format("'{}' is not a valid name (letters, digits, '-', '_', '.'; it names "
                             "the results folder)",
@@ -240,6 +249,12 @@ void Loader::parse_players(const YAML::Node& root, const EngineSpec& engine, con
     }
     player.name =
         node["name"].IsDefined() ? parse_string(node["name"], path + ".name") : player.strategy;
+    if (!is_file_name(player.name)) {
+      throw error(node["name"], path + ".name",
+                  fmt::format("'{}' is not a valid player name (letters, digits, '-', '_', '.', "
+                              "not starting with '.'; it names files: bots/<name>.log)",
+                              player.name));
+    }
     for (const auto& other : config_.players) {
       if (other.name == player.name) {
         throw error(

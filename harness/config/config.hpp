@@ -24,6 +24,8 @@ class Registry;
 struct TuneConfig;  // harness/config/tune_config.hpp
 
 struct PlayerConfig {
+  // Unique in the config; letters, digits, '-', '_', '.', not starting with
+  // '.' (checked at load): it names files, such as its bot's log.
   std::string name;
   std::string strategy;
   ParamSet params;

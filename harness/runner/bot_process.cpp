@@ -43,6 +43,15 @@ bool wait_for(int fd, short events, BotClock::time_point deadline) {
   }
 }
 
+// The descriptor a program's stderr goes to (above fd 2, close-on-exec), or
+// -1 with errno set.
+int open_log(const std::filesystem::path& log) {
+  if (log.empty()) return above_stdio(::open("/dev/null", O_WRONLY | O_CLOEXEC));
+  // arena's own stderr is shared, not reopened: reopening fails for a socket.
+  if (log == "/dev/stderr") return ::fcntl(2, F_DUPFD_CLOEXEC, 3);
+  return above_stdio(::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
+}
+
 void close_fd(int& fd) {
   if (fd >= 0) ::close(fd);
   fd = -1;
@@ -94,9 +103,16 @@ BotProcess::BotProcess(Spawner& spawner, const std::vector<std::string>& argv,
       close_fd(fd);
     throw BotError(Fault::kCrashed, fmt::format("cannot make pipes: {}", std::strerror(error)));
   }
-  const int err = above_stdio(
-      log.empty() ? ::open("/dev/null", O_WRONLY | O_CLOEXEC)
-                  : ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
+  const int err = open_log(log);
+  if (err < 0) {
+    // Else the program would write its stderr on arena's, where nobody looks for it.
+    const int error = errno;
+    for (int fd : {in[0], in[1], out[0], out[1]})
+      close_fd(fd);
+    throw BotError(Fault::kCrashed,
+                   fmt::format("cannot open its log {}: {}",
+                               log.empty() ? "/dev/null" : log.string(), std::strerror(error)));
+  }
   // With arena's own stdin, stdout or stderr closed a pipe could land on fd
   // 0-2, where the child's dup2 calls would overwrite one with another.
   for (int* fd : {&in[0], &in[1], &out[0], &out[1]})
@@ -119,7 +135,7 @@ BotProcess::BotProcess(Spawner& spawner, const std::vector<std::string>& argv,
     if (::getppid() != parent) ::_exit(127);  // arena died before the signal was set
     ::dup2(in[0], 0);
     ::dup2(out[1], 1);
-    if (err >= 0) ::dup2(err, 2);
+    ::dup2(err, 2);
     // Nothing else of arena's (results files, other bots' pipes) reaches the program.
     ::close_range(3, ~0U, 0);
     if (!dir.empty() && ::chdir(dir.c_str()) != 0) ::_exit(126);
@@ -129,7 +145,7 @@ BotProcess::BotProcess(Spawner& spawner, const std::vector<std::string>& argv,
   });
   ::close(in[0]);
   ::close(out[1]);
-  if (err >= 0) ::close(err);
+  ::close(err);
   to_bot_ = in[1];
   from_bot_ = out[0];
   if (pid_ < 0) {
@@ -174,9 +190,14 @@ void BotProcess::send(const std::string& line, BotClock::time_point deadline) {
 
 std::string BotProcess::read_line(BotClock::time_point deadline) {
   // A fast bot answers within microseconds: trying the pipe for a moment
-  // before sleeping in ppoll saves arena's wake-up, about 10 us of a 25 us
-  // round trip (docs/measurements.md); a slow bot costs only the moment.
-  const BotClock::time_point spin_until = std::min(deadline, BotClock::now() + spin_);
+  // before sleeping in ppoll saves arena's wake-up, much of the round trip
+  // on a quiet machine (docs/measurements.md). Only while spinning pays
+  // (SpinBackoff): for a slow bot, or on a busy core, it is CPU taken from
+  // the bot and the others.
+  const bool spin = spin_.count() > 0 && backoff_.try_spin();
+  const BotClock::time_point spin_until =
+      spin ? std::min(deadline, BotClock::now() + spin_) : BotClock::time_point{};
+  bool slept = false;
   for (;;) {
     if (const auto end = buffer_.find('\n'); end != std::string::npos) {
       if (end > kMaxLine) {
@@ -186,6 +207,7 @@ std::string BotProcess::read_line(BotClock::time_point deadline) {
       std::string line = buffer_.substr(0, end);
       buffer_.erase(0, end + 1);
       if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (spin) backoff_.spun(!slept);
       return line;
     }
     if (buffer_.size() > kMaxLine) {
@@ -203,9 +225,9 @@ std::string BotProcess::read_line(BotClock::time_point deadline) {
       throw BotError(Fault::kCrashed, "it closed its output (" + how + ")");
     } else if (errno != EAGAIN && errno != EINTR) {
       fail(Fault::kCrashed, fmt::format("cannot read its output: {}", std::strerror(errno)));
-    } else if (errno == EAGAIN && BotClock::now() >= spin_until &&
-               !wait_for(from_bot_, POLLIN, deadline)) {
-      fail(Fault::kOverBudget, "no reply in time");
+    } else if (errno == EAGAIN && BotClock::now() >= spin_until) {
+      slept = true;
+      if (!wait_for(from_bot_, POLLIN, deadline)) fail(Fault::kOverBudget, "no reply in time");
     }
   }
 }
@@ -217,6 +239,35 @@ std::string BotProcess::unasked_output() {
     if (n > 0) buffer_.append(chunk, static_cast<size_t>(n));
   }
   return buffer_;
+}
+
+std::string BotProcess::read_to_end(BotClock::time_point deadline, bool& closed) {
+  std::string out = std::move(buffer_);
+  buffer_.clear();
+  closed = from_bot_ < 0;
+  bool ended = false;  // it exited: what is in the pipe is all there is
+  while (!closed) {
+    char chunk[4096];
+    const ssize_t n = ::read(from_bot_, chunk, sizeof chunk);
+    if (n > 0) {
+      if (out.size() < kMaxLine) out.append(chunk, static_cast<size_t>(n));
+    } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+      closed = true;
+    } else if (errno == EAGAIN) {
+      // A child of the bot may hold its output open after the bot exits.
+      if (ended) {
+        closed = true;
+      } else if (exited_within(std::chrono::milliseconds(0))) {
+        ended = true;
+      } else if (BotClock::now() >= deadline) {
+        break;
+      } else {
+        wait_for(from_bot_, POLLIN,
+                 std::min(deadline, BotClock::now() + std::chrono::milliseconds(10)));
+      }
+    }
+  }
+  return out;
 }
 
 void BotProcess::close_input() {

@@ -2,8 +2,9 @@
 // requests on its stdin and writes one reply line per request on its stdout.
 //
 // Contract: the constructor forks and execs `argv` (no shell; argv[0] a path
-// to the program, already resolved) in `cwd` with stderr
-// appended to `log` (or /dev/null), in a process group of its own (a Ctrl-C
+// to the program, already resolved) in `cwd` with stderr appended to `log`
+// (empty: /dev/null; "/dev/stderr": arena's own; a log that cannot be opened
+// is a BotError, never a silent fallback), in a process group of its own (a Ctrl-C
 // at the terminal reaches arena, which then ends its bots itself), with
 // SIGKILL as its parent-death signal: a bot never outlives arena, not even
 // after kill -9, and inherits no other file of arena's. When it ends (or is
@@ -19,6 +20,7 @@
 
 #include <sys/types.h>
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
@@ -65,6 +67,33 @@ class Spawner {
   std::thread thread_;
 };
 
+// When to spin (poll without sleeping) for the other side's next line.
+// Spinning pays while the line comes within the spin; one that does not pay
+// makes the next 1, 2, 4, ... up to kMaxSkip waits sleep at once, and each
+// spin that pays halves that length again. A slow bot thus costs about one
+// spin per kMaxSkip replies; and two processes that spin against each other
+// on one busy core (each spinning while the other waits for that core to
+// answer) back off instead of taking turns at wasting it.
+class SpinBackoff {
+ public:
+  static constexpr int kMaxSkip = 1024;
+  // Whether to spin for this wait.
+  bool try_spin() {
+    if (skip_ == 0) return true;
+    --skip_;
+    return false;
+  }
+  // After a wait it spun for: whether the line came within the spin.
+  void spun(bool paid) {
+    length_ = paid ? length_ / 2 : std::clamp(2 * length_, 1, kMaxSkip);
+    skip_ = paid ? 0 : length_;
+  }
+
+ private:
+  int length_ = 0;  // the back-off: doubled by a spin that does not pay, halved by one that does
+  int skip_ = 0;    // waits left to sleep through
+};
+
 class BotProcess {
  public:
   static constexpr size_t kMaxLine = 1 << 20;  // a longer reply is a protocol error
@@ -79,10 +108,17 @@ class BotProcess {
   // Writes `line` and a newline before `deadline`.
   void send(const std::string& line, BotClock::time_point deadline);
   // The next line the bot writes, without its newline, before `deadline`.
+  // It polls the pipe without sleeping for up to the spin (set_spin) when
+  // its SpinBackoff says so, else sleeps in ppoll at once: a fast bot's
+  // reply is taken without a wake-up, a slow one costs little CPU.
   std::string read_line(BotClock::time_point deadline);
   // What the bot has written that no read_line took (a second reply, a reply
   // to a message that takes none), checked without waiting; "" when nothing.
   std::string unasked_output();
+  // Everything the bot writes from now until it closes its output (exits),
+  // before `deadline`, after what no read_line took; at most kMaxLine bytes
+  // are kept. `closed`: whether it closed its output or exited in time.
+  std::string read_to_end(BotClock::time_point deadline, bool& closed);
   // Closes the bot's stdin (it should exit at end of input).
   void close_input();
   // Whether it has exited, within `wait`; reaps it.
@@ -92,7 +128,8 @@ class BotProcess {
   // How it ended, for messages ("exit code 1", "signal 11"), once reaped.
   std::string how_it_ended() const;
   pid_t pid() const { return pid_; }
-  // How long read_line polls the pipe before it sleeps (default kSpin).
+  // The longest read_line polls the pipe before it sleeps (default kSpin;
+  // zero: never, as BotPool sets when the bots have no spare core to spin on).
   void set_spin(std::chrono::microseconds spin) { spin_ = spin; }
   static constexpr std::chrono::microseconds kSpin{50};
 
@@ -109,6 +146,7 @@ class BotProcess {
   bool reaped_ = false;
   std::string buffer_;  // read but not yet returned
   std::chrono::microseconds spin_ = kSpin;
+  SpinBackoff backoff_;
 };
 
 }  // namespace arena

@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <tbb/info.h>
 #include <tbb/task_arena.h>
 
 #include "harness/config/config_error.hpp"
@@ -58,7 +59,24 @@ bool nested_too_deep(const std::string& line) {
   return false;
 }
 
+// `log_dir`/bots/`stem`.log, made writable now: a log the program cannot
+// get would leave its stderr nowhere, unseen.
+std::filesystem::path default_log(const std::filesystem::path& log_dir, const std::string& stem) {
+  const std::filesystem::path log = log_dir / "bots" / (stem + ".log");
+  std::error_code ec;
+  std::filesystem::create_directories(log.parent_path(), ec);
+  if (std::ofstream probe(log, std::ios::app); !probe) {
+    throw std::runtime_error(fmt::format("cannot write the bot log {}{}", log.string(),
+                                         ec ? ": " + ec.message() : std::string()));
+  }
+  return log;
+}
+
 }  // namespace
+
+std::chrono::microseconds spin_for(int slots, int cores) {
+  return 2 * slots <= cores ? BotProcess::kSpin : std::chrono::microseconds(0);
+}
 
 std::vector<std::string> split_command(const std::string& command) {
   std::vector<std::string> words;
@@ -140,7 +158,8 @@ std::filesystem::path resolve_program(const std::string& word, const std::filesy
 }
 
 std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine,
-                               const std::filesystem::path& log_dir) {
+                               const std::filesystem::path& log_dir,
+                               const std::string& log_suffix) {
   std::vector<BotSpec> specs;
   const std::filesystem::path folder = std::filesystem::path(config.file).parent_path();
   const std::filesystem::path cwd =
@@ -177,8 +196,7 @@ std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine
                               fmt::format("cannot write the log file {}", spec.log.string()));
       }
     } else if (!log_dir.empty()) {
-      std::filesystem::create_directories(log_dir / "bots");
-      spec.log = log_dir / "bots" / (player.name + ".log");
+      spec.log = default_log(log_dir, player.name + log_suffix);
     }
     spec.startup_ms = static_cast<double>(player.params.integer("startup_ms"));
     spec.decision_ms = config.limits.decision_ms.value_or(kDefaultDecisionMs);
@@ -199,7 +217,10 @@ std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine
 // One program of one variant on one slot, and its restarts.
 class BotPool::Link final : public BotLink {
  public:
-  Link(const BotSpec& spec, Spawner& spawner) : spec_(spec), spawner_(spawner) {}
+  // `decisions`: the slot's count of decisions, shared by its links;
+  // `spin`: how long its process may poll for a reply (BotProcess::set_spin).
+  Link(const BotSpec& spec, Spawner& spawner, uint64_t& decisions, std::chrono::microseconds spin)
+      : spec_(spec), spawner_(spawner), decisions_(decisions), spin_(spin) {}
 
   void ready() override { running(); }
 
@@ -214,6 +235,7 @@ class BotPool::Link final : public BotLink {
 
   Json decide(const Json& view) override {
     running();
+    last_decision_ = ++decisions_;
     // Spliced rather than built as one object, which would deep-copy the view.
     return request(R"({"type":"decide","view":)" + dump(view) + "}", "decide", spec_.decision_ms,
                    true, "move");
@@ -239,6 +261,7 @@ class BotPool::Link final : public BotLink {
   void running() {
     if (process_) return;
     if (failures_ > spec_.max_restarts) {
+      raised_ = true;
       throw StrategyFault(spec_.variant, last_fault_,
                           fmt::format("{}: {} {} restarts on this worker, so it forfeits its "
                                       "remaining games there; the last failure: {}",
@@ -246,6 +269,7 @@ class BotPool::Link final : public BotLink {
     }
     try {
       process_ = std::make_unique<BotProcess>(spawner_, spec_.argv, spec_.cwd, spec_.log);
+      process_->set_spin(spin_);
     } catch (const BotError& e) {
       fail(e.fault(), e.what());
     }
@@ -253,11 +277,27 @@ class BotPool::Link final : public BotLink {
   }
 
   bool in_game() const { return in_game_; }
+  // Whether it failed on its own since the last new_game().
+  bool raised() const { return raised_; }
+  // The slot's decision count at its last decision (the latest decides last).
+  uint64_t last_decision() const { return last_decision_; }
+  void new_game() { raised_ = false; }
+
+  // A fault the game judged after its reply (an illegal move): a failure as
+  // its own are, so a program that only plays illegal moves gives up in time.
+  void judged(Fault fault, const std::string& why) {
+    note_failure(fault, why);
+    in_game_ = false;
+  }
+
+  const std::string& name() const { return spec_.name; }
 
   void bye() {
     if (!process_) return;
     try {
-      process_->send(Json{{"type", "bye"}}.dump(), after(100));
+      const std::string out = Json{{"type", "bye"}}.dump();
+      if (spec_.trace) spec_.trace(out, true);
+      process_->send(out, after(100));
     } catch (const BotError&) {
       return;  // gone already
     }
@@ -311,6 +351,7 @@ class BotPool::Link final : public BotLink {
   [[noreturn]] void fail(Fault fault, const std::string& why) {
     note_failure(fault, why);
     in_game_ = false;
+    raised_ = true;
     throw StrategyFault(spec_.variant, fault, fmt::format("{}: {}", spec_.name, why));
   }
 
@@ -321,10 +362,17 @@ class BotPool::Link final : public BotLink {
   Fault last_fault_ = Fault::kCrashed;
   std::string last_why_;
   bool in_game_ = false;
+  bool raised_ = false;
+  uint64_t& decisions_;
+  uint64_t last_decision_ = 0;
+  std::chrono::microseconds spin_;
 };
 
 BotPool::BotPool(std::vector<BotSpec> specs, int slots, int max_seats)
-    : specs_(std::move(specs)), slots_(std::max(slots, 1)), max_seats_(std::max(max_seats, 1)) {
+    : specs_(std::move(specs)),
+      slots_(std::max(slots, 1)),
+      max_seats_(std::max(max_seats, 1)),
+      spin_(spin_for(slots_, tbb::info::default_concurrency())) {
   std::signal(SIGPIPE, SIG_IGN);  // a bot that exits turns writes into EPIPE, not a signal
   int variants = 0;
   for (const BotSpec& s : specs_)
@@ -333,6 +381,7 @@ BotPool::BotPool(std::vector<BotSpec> specs, int slots, int max_seats)
   for (size_t i = 0; i < specs_.size(); ++i)
     spec_of_variant_[static_cast<size_t>(specs_[i].variant)] = static_cast<int>(i);
   links_.resize(static_cast<size_t>(slots_));
+  decisions_.assign(static_cast<size_t>(slots_), 0);
   for (auto& slot : links_) {
     slot.resize(specs_.size());
     for (auto& seats : slot)
@@ -341,20 +390,33 @@ BotPool::BotPool(std::vector<BotSpec> specs, int slots, int max_seats)
 }
 
 BotPool::~BotPool() {
+  if (!finished_) finish();
+}
+
+std::vector<BotEnding> BotPool::finish(std::chrono::milliseconds grace) {
+  finished_ = true;
   for (auto& slot : links_)
     for (auto& seats : slot)
       for (auto& link : seats)
         if (link) link->bye();
   // A moment for every program to exit on its own, then the rest are killed.
-  const auto until = BotClock::now() + std::chrono::seconds(1);
+  const auto until = BotClock::now() + grace;
+  std::vector<BotEnding> endings;
   for (auto& slot : links_)
     for (auto& seats : slot)
       for (auto& link : seats) {
         if (!link || !link->process()) continue;
+        BotProcess& process = *link->process();
+        BotEnding ending{link->name(), "", true};
+        bool closed = false;
+        ending.unasked = process.read_to_end(until, closed);
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
             std::max(until - BotClock::now(), BotClock::duration::zero()));
-        link->process()->exited_within(left);
+        ending.exited = process.exited_within(left);
+        process.kill();
+        endings.push_back(std::move(ending));
       }
+  return endings;
 }
 
 int BotPool::slot() const {
@@ -371,21 +433,42 @@ BotLink* BotPool::link(int variant, int k) {
   if (k >= max_seats_) throw std::logic_error("more seats of one variant than the bot pool holds");
   auto& link =
       links_[static_cast<size_t>(slot())][static_cast<size_t>(spec)][static_cast<size_t>(k)];
-  if (!link) link = std::make_unique<Link>(specs_[static_cast<size_t>(spec)], spawner_);
+  if (!link)
+    link = std::make_unique<Link>(specs_[static_cast<size_t>(spec)], spawner_,
+                                  decisions_[static_cast<size_t>(slot())], spin_);
   return link.get();
 }
 
-void BotPool::end_game(uint64_t game, const nlohmann::json& seats) {
-  for (auto& per_spec : links_[static_cast<size_t>(slot())])
-    for (auto& link : per_spec)
-      if (link) link->over(game, seats);
-}
-
-bool BotPool::in_game() const {
-  for (const auto& per_spec : links_[static_cast<size_t>(slot())])
-    for (const auto& link : per_spec)
-      if (link && link->in_game()) return true;
-  return false;
+void BotPool::end_game(uint64_t game, std::span<const StrategyFault> faults,
+                       const std::function<nlohmann::json()>& seats) {
+  auto& here = links_[static_cast<size_t>(slot())];
+  for (const StrategyFault& fault : faults) {
+    const int variant = fault.who();
+    if (variant < 0 || variant >= static_cast<int>(spec_of_variant_.size())) continue;
+    const int spec = spec_of_variant_[static_cast<size_t>(variant)];
+    if (spec < 0) continue;
+    Link* last = nullptr;
+    bool raised = false;
+    for (auto& link : here[static_cast<size_t>(spec)]) {
+      if (!link) continue;
+      raised = raised || link->raised();
+      if (link->in_game() && (!last || link->last_decision() > last->last_decision()))
+        last = link.get();
+    }
+    if (!raised && last) last->judged(fault.fault(), fault.what());
+  }
+  bool told = false;
+  Json results;
+  for (auto& per_spec : here)
+    for (auto& link : per_spec) {
+      if (!link) continue;
+      if (link->in_game()) {
+        if (!told) results = seats();
+        told = true;
+        link->over(game, results);
+      }
+      link->new_game();
+    }
 }
 
 }  // namespace arena

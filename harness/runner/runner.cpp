@@ -151,6 +151,7 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
   const size_t metric_count = match.metrics().size();
   const uint64_t series = match.series_length();
   std::unique_ptr<SeriesMemory> memory;
+  std::vector<StrategyFault> faults;  // the game's, for the bot pool
   for (uint64_t game = block.begin; game < block.end; ++game) {
     if (game % series == 0) {
       // Interrupted: the block ends at this series boundary (the merge stage
@@ -163,10 +164,13 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
       memory = match.new_series();  // blocks start on series boundaries
     }
     play_one_game(match, game, sink, memory.get());
-    for (const StrategyFault& fault : sink.notes())
+    faults.clear();
+    for (const StrategyFault& fault : sink.notes()) {
       block.forfeits.push_back({game, fault.who(), fault.fault(), fault.what()});
-    if (plan.bots && plan.bots->in_game())
-      plan.bots->end_game(game, seats_json(sink.seats(), plan));
+      if (plan.bots) faults.push_back(fault);
+    }
+    if (plan.bots)
+      plan.bots->end_game(game, faults, [&] { return seats_json(sink.seats(), plan); });
     block.stats.add_game(sink.seats(), sink.pair(), game);
     block.stats.add_signature(game, sink.timer().signature());
     if (keep_rows) append_rows(block.rows, game, sink.seats(), plan.variant_names, metric_count);
@@ -191,12 +195,13 @@ class FileRowsWriter final : public GameWriter {
 
 PreparedRun prepare_run(const Registry& registry, const RunConfig& config, uint64_t seed,
                         int threads, const std::filesystem::path& bot_log_dir,
+                        const std::string& bot_log_suffix,
                         const std::function<void(BotSpec&)>& adjust_bot) {
   const EngineSpec& engine = *registry.find(config.engine);
   PreparedRun run{nullptr, engine.make_match(config, seed), {}};
   run.plan.games = run.match->game_count();
   run.plan.threads = threads > 0 ? threads : tbb::info::default_concurrency();
-  if (auto specs = bot_specs(config, engine, bot_log_dir); !specs.empty()) {
+  if (auto specs = bot_specs(config, engine, bot_log_dir, bot_log_suffix); !specs.empty()) {
     if (adjust_bot) std::for_each(specs.begin(), specs.end(), adjust_bot);
     run.bots = std::make_unique<BotPool>(std::move(specs), run.plan.threads, kMaxPlayers);
     run.plan.bots = run.bots.get();

@@ -117,8 +117,9 @@ struct RunPlan {
 // decision budget, on `threads` workers (0: all cores). A caller adds only
 // what is its own (a slice, resume, stop rules, interrupts, callbacks).
 // With external strategies it also holds their programs (a BotPool, one slot
-// per thread), whose stderr goes to `bot_log_dir`/bots/ (nowhere when empty);
-// `adjust_bot` (may be null) sees each program's spec before the pool is made.
+// per thread), whose stderr goes to `bot_log_dir`/bots/<variant>`bot_log_suffix`.log
+// (nowhere when bot_log_dir is empty; see bot_specs); `adjust_bot` (may be
+// null) sees each program's spec before the pool is made.
 struct PreparedRun {
   std::unique_ptr<BotPool> bots;  // before match: the match's games use it
   std::unique_ptr<Match> match;
@@ -126,6 +127,7 @@ struct PreparedRun {
 };
 PreparedRun prepare_run(const Registry& registry, const RunConfig& config, uint64_t seed,
                         int threads, const std::filesystem::path& bot_log_dir = {},
+                        const std::string& bot_log_suffix = "",
                         const std::function<void(BotSpec&)>& adjust_bot = nullptr);
 
 // The games.csv header for a match's metrics.

@@ -12,6 +12,8 @@ answers-twice  writes every move twice (one line nobody asked for)
 leaves-a-child starts a child that sleeps for an hour (its pid in PIDFILE too),
                then never answers a decision
 sleeper        plays like dies-mid-game would, but sleeps forever instead of dying
+answers-over   plays random legal moves, and replies to every over message
+ignores-bye    plays random legal moves, and neither "bye" nor end of input ends it
 With PIDFILE, it first appends its pid there (to check none outlives arena).
 """
 import json
@@ -70,10 +72,13 @@ for line in sys.stdin:
         engine = message["engine"]
         send({"type": "hello", "name": "fault-" + mode, "version": "1"})
     elif kind == "bye":
-        break
+        if mode != "ignores-bye":
+            break
     elif mode == "echoes":
         sys.stdout.write(line)
         sys.stdout.flush()
+    elif kind == "over" and mode == "answers-over":
+        send({"type": "thanks"})
     elif kind != "decide":
         continue
     elif mode in ("never-answers", "leaves-a-child"):
@@ -89,8 +94,10 @@ for line in sys.stdin:
         send(illegal_move(engine))
     else:
         decisions += 1
-        if decisions == 3:
-            if mode == "dies-mid-game":
-                os._exit(1)
+        if decisions == 3 and mode == "dies-mid-game":
+            os._exit(1)
+        if decisions == 3 and mode == "sleeper":
             time.sleep(3600)
         send(legal_move(engine, message["view"], rng))
+if mode == "ignores-bye":
+    time.sleep(3600)
