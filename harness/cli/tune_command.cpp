@@ -140,24 +140,44 @@ void print_summary(const Json& t, const fs::path& where) {
     fmt::print("  {:<24} {:>12.6g} -> {:<12.6g}\n", name, start.get<double>(),
                t["tuned"][name].get<double>());
   const Json& v = t["verification"];
-  const auto matches = [](const Json& match, const std::string& label) {
+  // The `shown` first players' scores and engine metrics, then their matches.
+  const auto matches = [](const Json& match, size_t shown) {
+    for (size_t i = 0; i < shown && i < match["variants"].size(); ++i) {
+      const Json& variant = match["variants"][i];
+      std::string metrics;
+      for (const auto& [name, mean] : variant["metrics"].items()) {
+        if (mean.is_number()) {
+          metrics +=
+              fmt::format("{}{} {:.4g}", metrics.empty() ? "" : ", ", name, mean.get<double>());
+        }
+      }
+      fmt::print("  {}: score {:.1f}%{}{}\n", variant["name"].get<std::string>(),
+                 100 * variant.value("win_share", 0.0), metrics.empty() ? "" : "; ", metrics);
+    }
     for (const Json& m : match["matches"]) {
-      if (m["a"] != match["players"][0]) continue;  // the opponents among themselves
-      fmt::print("{}{} vs {}: {} ({} games)\n", label, m["a"].get<std::string>(),
+      if (m["a"] != match["players"][0]) continue;  // the others among themselves
+      fmt::print("  {} vs {}: {} ({} games)\n", m["a"].get<std::string>(),
                  m["b"].get<std::string>(), elo_text(m), m["games"].get<uint64_t>());
     }
     if (match.contains("stop") && match["stop"].contains("sprt")) {
       const Json& s = match["stop"]["sprt"];
       fmt::print(
-          "{}SPRT [{}, {}]: LLR {:.3f}, {}\n", label, s["elo0"].get<double>(),
-          s["elo1"].get<double>(), s["llr"].get<double>(),
+          "  SPRT [{}, {}]: LLR {:.3f}, {}\n", s["elo0"].get<double>(), s["elo1"].get<double>(),
+          s["llr"].get<double>(),
           s["verdict"].is_null() ? "undecided" : s["verdict"].get<std::string>() + " accepted");
     }
   };
-  matches(v["head_to_head"], "verification: ");
+  fmt::print("verification, tuned against the start point:\n");
+  matches(v["head_to_head"], 2);
   if (v.contains("against")) {
-    matches(v["against"]["tuned"], "verification: ");
-    matches(v["against"]["start"], "verification: ");
+    fmt::print("verification, each against the opponents on the same deals:\n");
+    matches(v["against"]["tuned"], 1);
+    matches(v["against"]["start"], 1);
+    const Json& d = v["against"]["difference"];
+    if (d["elo"].is_number()) {
+      fmt::print("  tuned minus start against the opponents: Elo {}\n",
+                 estimate_text(d["elo"].get<double>(), d["elo_error"].get<double>()));
+    }
   }
   fmt::print("results in {}\n", where.string());
 }
@@ -180,6 +200,12 @@ int tune(const TuneOptions& options, const Registry& registry) {
       return 0;
     }
   }
+  // Refused before anything is written: players that cannot meet, verification games.
+  // --threads changes nothing but the time taken, so the config keeps its own.
+  const int asked = options.threads.value_or(config.threads);
+  const int threads = asked > 0 ? asked : tbb::info::default_concurrency();
+  GameObjective objective(registry, config, threads, &InterruptGuard::requested());
+  [[maybe_unused]] const Verification check(registry, config, start_point(tune));
   StagedResults staged(
       dir, options.resume ? StagedResults::Start::kResume : StagedResults::Start::kFresh);
   std::optional<TuneCheckpoint> resume;
@@ -197,12 +223,7 @@ int tune(const TuneOptions& options, const Registry& registry) {
   const uint64_t seed = config.seed ? *config.seed : fresh_seed();
   if (!config.seed && !options.quiet)
     fmt::print(stderr, "arena: no seed given; using {} (recorded in tune.json)\n", seed);
-  // --threads changes nothing but the time taken, so the config keeps its own.
-  const int asked = options.threads.value_or(config.threads);
-  const int threads = asked > 0 ? asked : tbb::info::default_concurrency();
-  [[maybe_unused]] const Verification check(registry, config, start_point(tune));  // refuses now
   const InterruptGuard guard;
-  GameObjective objective(registry, config, threads, &InterruptGuard::requested());
   Search search(tune, seed, objective);
   TuneState state = resume ? resume->state : search.start();
   const Clock clock(resume ? resume->wall_seconds : 0);
@@ -228,7 +249,7 @@ int tune(const TuneOptions& options, const Registry& registry) {
   staged.write_file("tune.json", results.dump(2) + "\n");
   staged.write_file("trajectory.csv", trajectory_csv(tune, state));
   staged.write_file("config.tuned.yaml", tuned_config_yaml(config, final_point, seed));
-  staged.write_file("report.html", render_tune_report(nlohmann::json(results)));
+  staged.write_file("report.html", render_tune_report(results));
   staged.commit();
   print_summary(results, staged.final_dir());
   return 0;

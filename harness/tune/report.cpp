@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "harness/output/report.hpp"
 #include "harness/output/svg_chart.hpp"
 #include "harness/output/template.hpp"
+#include "harness/stats/elo.hpp"
 
 namespace arena {
 namespace {
@@ -61,6 +64,7 @@ constexpr const char* kTemplate = R"(<!DOCTYPE html>
 </table>
 {{#sprt}}<p class="note">SPRT: LLR {{llr}} in [{{lower}}, {{upper}}]: {{verdict}}</p>{{/sprt}}
 {{/sections}}
+{{#difference}}<p class="note">Tuned minus start point against the opponents (mean Elo over them, same deals): <b>{{.}}</b></p>{{/difference}}
 
 <h2>Charts</h2>
 {{{charts}}}
@@ -95,9 +99,12 @@ Json run_view(const Json& t) {
           {"version", t.value("version", "")}};
 }
 
-Json param_rows(const Json& t) {
+using Names = std::vector<std::string>;
+
+Json param_rows(const Json& t, const Names& names) {
   Json rows = Json::array();
-  for (const auto& [name, p] : t["tune"]["params"].items()) {
+  for (const std::string& name : names) {
+    const Json& p = t["tune"]["params"][name];
     rows.push_back({{"name", name},
                     {"type", p["type"]},
                     {"start", short_number(p["start"].get<double>())},
@@ -109,14 +116,15 @@ Json param_rows(const Json& t) {
 }
 
 // One chart per parameter: its value after each step, the start point dashed.
-Json param_charts(const Json& t) {
+Json param_charts(const Json& t, const Names& names) {
   const bool spsa = t.value("method", "") == "spsa";
   const char* x_key = spsa ? "iteration" : "generation";
   const Json& rows = t["trajectory"];
   const double last = rows.empty() ? 1 : std::max(1.0, rows.back()[x_key].get<double>());
   Json charts = Json::array();
   int index = 0;
-  for (const auto& [name, p] : t["tune"]["params"].items()) {
+  for (const std::string& name : names) {
+    const Json& p = t["tune"]["params"][name];
     const double start = p["start"].get<double>();
     std::vector<std::pair<double, double>> points = {{0, start}};
     double lo = start, hi = start;
@@ -197,12 +205,16 @@ Json section_view(const std::string& title, const Json& match) {
 
 }  // namespace
 
-std::string render_tune_report(const Json& t) {
+std::string render_tune_report(const nlohmann::ordered_json& results) {
+  Names names;
+  for (const auto& [name, p] : results["tune"]["params"].items())
+    names.push_back(name);
+  const Json t = results;
   Json view;
   view["style"] = report_style();
   view["run"] = run_view(t);
-  view["params"] = param_rows(t);
-  Json charts = param_charts(t);
+  view["params"] = param_rows(t, names);
+  Json charts = param_charts(t, names);
   if (auto c = score_chart(t)) charts.push_back(*c);
   view["charts"] = render_charts(charts);
   const Json& verification = t["verification"];
@@ -214,6 +226,11 @@ std::string render_tune_report(const Json& t) {
         section_view("Tuned against the opponents", verification["against"]["tuned"]));
     sections.push_back(
         section_view("Start point against the opponents", verification["against"]["start"]));
+    const Json& d = verification["against"]["difference"];
+    if (d.is_object() && d["elo"].is_number()) {
+      view["difference"] =
+          estimate_text(d["elo"].get<double>(), d["elo_error"].get<double>()) + " Elo";
+    }
   }
   view["sections"] = sections;
   return render_template(kTemplate, view);

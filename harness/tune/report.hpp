@@ -11,6 +11,7 @@
 
 namespace arena {
 
-std::string render_tune_report(const nlohmann::json& tune_results);
+// Parameters in the order of tune.json (the config's order).
+std::string render_tune_report(const nlohmann::ordered_json& tune_results);
 
 }  // namespace arena

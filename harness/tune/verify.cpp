@@ -1,6 +1,7 @@
 #include "harness/tune/verify.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -15,9 +16,11 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// `players` with tune.verify.games games, checked to be whole deals.
+// `players` with tune.verify.games games, checked to be whole deals; stopped
+// by tune.verify.sprt when `sprt` (the head-to-head match only: the matches
+// against the opponents play every game, so that tuned and start meet the same deals).
 RunConfig verify_config(const Registry& registry, const RunConfig& config,
-                        const std::vector<PlayerConfig>& players) {
+                        const std::vector<PlayerConfig>& players, bool sprt) {
   const uint64_t games = config.tune->verify.games;
   const uint64_t deal = games_per_deal(registry, config, players);
   if (games % deal != 0) {
@@ -27,7 +30,7 @@ RunConfig verify_config(const Registry& registry, const RunConfig& config,
                                       games, deal));
   }
   RunConfig match = match_config(config, players, games);
-  if (config.tune->verify.sprt) {
+  if (sprt && config.tune->verify.sprt) {
     match.stop.sprt = config.tune->verify.sprt;
     // Checked every ~1000 games, at a deal boundary so that pairs stay whole.
     match.stop.batch = deal * std::max<uint64_t>(1, 1000 / deal);
@@ -96,6 +99,31 @@ std::optional<Json> play_one(const Registry& registry, const RunConfig& config, 
   return match_json(config, *prepared.match, stats);
 }
 
+// The tuned player's mean Elo against the opponents minus the start point's,
+// with the root sum of squares of the two 95% errors (conservative: both
+// played the same deals, whose luck the difference cancels); null when an
+// Elo is unbounded.
+Json difference_json(const Json& tuned, const Json& start) {
+  const auto mean_elo = [](const Json& match, double& elo, double& error) {
+    int n = 0;
+    elo = error = 0;
+    for (const Json& m : match["matches"]) {
+      if (m["a"] != match["players"][0]) continue;
+      if (!m["elo"].is_number() || !m["elo_error"].is_number()) return false;
+      elo += m["elo"].get<double>();
+      error += m["elo_error"].get<double>();
+      ++n;
+    }
+    elo /= n;
+    error /= n;
+    return n > 0;
+  };
+  double tuned_elo = 0, tuned_error = 0, start_elo = 0, start_error = 0;
+  if (!mean_elo(tuned, tuned_elo, tuned_error) || !mean_elo(start, start_elo, start_error))
+    return {{"elo", nullptr}, {"elo_error", nullptr}};
+  return {{"elo", tuned_elo - start_elo}, {"elo_error", std::hypot(tuned_error, start_error)}};
+}
+
 }  // namespace
 
 Verification::Verification(const Registry& registry, const RunConfig& config, const Point& tuned)
@@ -104,8 +132,8 @@ Verification::Verification(const Registry& registry, const RunConfig& config, co
   const std::string& name = config.players[static_cast<size_t>(tune.variant)].name;
   const PlayerConfig tuned_player = player_at(config, tune, tuned, name + "-tuned");
   const PlayerConfig start_player = player_at(config, tune, start_point(tune), name + "-start");
-  head_to_head_ =
-      verify_config(registry, config, head_to_head_players(config, tuned_player, start_player));
+  head_to_head_ = verify_config(registry, config,
+                                head_to_head_players(config, tuned_player, start_player), true);
   if (tune.against.empty()) return;
   std::vector<PlayerConfig> with_tuned = {tuned_player};
   std::vector<PlayerConfig> with_start = {start_player};
@@ -113,8 +141,8 @@ Verification::Verification(const Registry& registry, const RunConfig& config, co
     with_tuned.push_back(config.players[static_cast<size_t>(i)]);
     with_start.push_back(config.players[static_cast<size_t>(i)]);
   }
-  tuned_against_ = verify_config(registry, config, with_tuned);
-  start_against_ = verify_config(registry, config, with_start);
+  tuned_against_ = verify_config(registry, config, with_tuned, false);
+  start_against_ = verify_config(registry, config, with_start, false);
 }
 
 uint64_t Verification::games() const {
@@ -141,7 +169,8 @@ std::optional<Json> Verification::play(uint64_t master_seed, int threads, Progre
   if (!tuned) return std::nullopt;
   const auto start = play_one(registry_, *start_against_, seed, threads, progress, interrupt);
   if (!start) return std::nullopt;
-  out["against"] = {{"tuned", *tuned}, {"start", *start}};
+  out["against"] = {
+      {"tuned", *tuned}, {"start", *start}, {"difference", difference_json(*tuned, *start)}};
   return out;
 }
 

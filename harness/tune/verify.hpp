@@ -9,7 +9,9 @@
 //   tables of more than two seats the opponents fill the other seats;
 // - `against` (when the search had opponents): the tuned player and the start
 //   point each against the opponents on the same deals, tune.verify.games
-//   games per table each.
+//   games per table each; `difference`: the tuned player's mean Elo against
+//   them minus the start point's, with the root sum of squares of their 95%
+//   errors (null when an Elo is unbounded).
 // Each reports what summary.json would (games, per variant W/L/D, win rate,
 // win share, metric means; per pair W/L/D, pentanomial, Elo with its 95%
 // error, LOS; the SPRT's LLR and verdict) without its timing fields, so the
