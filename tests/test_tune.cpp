@@ -350,3 +350,41 @@ TEST_CASE("config.tuned.yaml runs with arena run, the tuned player at the tuned 
   // A tune config is a run config too: arena run plays its players as written.
   CHECK(arena_in(dir, "run gf.yaml --quiet --games 60 --out as-run").code == 0);
 }
+
+TEST_CASE("An external program's own numeric parameter is tuned through Arena") {
+  const bool python =
+      std::system("python3 -c 'import sys; sys.exit(sys.version_info < (3, 9))' 2>/dev/null") == 0;
+  if (!python)
+    FAIL("python3 (3.9 or later) is not installed; the README's test command installs it");
+  const fs::path dir = scratch("tune-external");
+  const std::string bot = (fs::path(ARENA_SOURCE_DIR) / "tests/bots/tunable_bot.py").string();
+  // aim 0.1 shoots almost at random; the bot is far better near 1.
+  write_file(dir / "ext.yaml", R"(name: ext-tune
+engine: battleship
+seed: 34
+mode: duel
+games: 40
+players:
+  - {name: bot, strategy: external, params: {command: "python3 )" +
+                                   bot + R"(", aim: 0.1}}
+  - {name: hunt-target, strategy: hunt-target}
+tune:
+  variant: bot
+  params:
+    aim: {min: 0, max: 1, c_end: 0.1, r_end: 0.02}
+  iterations: 60
+  batch: 20
+  against: [hunt-target]
+)");
+  REQUIRE(arena_in(dir, "tune ext.yaml --quiet --threads 2 --out tuned").code == 0);
+  const auto t = nlohmann::json::parse(read_file(dir / "tuned" / "tune.json"));
+  CHECK(t["tune"]["params"]["aim"]["type"] == "real");
+  CHECK(t["tuned"]["aim"].get<double>() > 0.2);
+  const auto& h2h = t["verification"]["head_to_head"]["matches"][0];
+  CHECK(h2h["a"] == "bot-tuned");
+  CHECK(h2h["wins"].get<int>() > h2h["losses"].get<int>());
+  // config.tuned.yaml gives the program the tuned value among its params.
+  const std::string tuned = read_file(dir / "tuned" / "config.tuned.yaml");
+  CHECK_THAT(tuned, Catch::Contains("aim: " + nlohmann::json(t["tuned"]["aim"]).dump()));
+  REQUIRE(arena_in(dir, "run tuned/config.tuned.yaml --quiet --games 4 --out played").code == 0);
+}
