@@ -83,7 +83,7 @@ Json tune_results_json(const RunConfig& config, const TuneRun& run, const TuneSt
 }
 
 std::string trajectory_csv(const TuneConfig& tune, const TuneState& state) {
-  std::string text = "iteration";
+  std::string text = tune.method == TuneMethod::kSpsa ? "iteration" : "generation";
   for (const TuneParam& p : tune.params)
     text += "," + p.name;
   text += "\n";

@@ -7,8 +7,8 @@
 //   settings (tune); start, final (the search's answer) and tuned (what
 //   config.tuned.yaml plays: integers rounded to the nearest); every step's
 //   row of the trajectory; the verification (verify.hpp).
-// - trajectory.csv: `iteration,<param>...`, the start point first, then one
-//   row per step; numbers in their shortest exact form.
+// - trajectory.csv: `iteration,<param>...` (genetic: `generation,...`), the
+//   start point first, then one row per step; numbers in their shortest exact form.
 // - config.tuned.yaml: the config resolved, named <name>-tuned, every player
 //   as given but the tuned one, which plays the tuned values: a runnable
 //   `arena run` config.
