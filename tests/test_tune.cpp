@@ -246,6 +246,27 @@ tune:
   batch: 100
 )";
 
+// The genetic search for as long, against a fixed opponent.
+const char* kLongGenetic = R"(name: long-genetic
+engine: battleship
+seed: 35
+mode: duel
+games: 200
+players:
+  - {name: density-seed, strategy: density, params: {checkerboard_weight: 1.5}}
+  - {name: hunt-target, strategy: hunt-target}
+tune:
+  variant: density-seed
+  method: genetic
+  params:
+    checkerboard_weight: {min: 0.5, max: 3}
+    prior_strength: {min: 0, max: 100}
+  iterations: 40
+  batch: 300
+  population: 10
+  against: [hunt-target]
+)";
+
 // tune.json without the fields that depend on timing or the thread count.
 nlohmann::json untimed_tune(const fs::path& file) {
   nlohmann::json j = nlohmann::json::parse(read_file(file));
@@ -283,7 +304,11 @@ TEST_CASE("arena tune gives the same results at 1 and 2 threads") {
 
 TEST_CASE("arena tune killed with -9 resumes to the same trajectory, byte for byte") {
   const fs::path dir = scratch("tune-kill");
-  write_file(dir / "long.yaml", kLongTune);
+  const bool genetic = GENERATE(false, true);
+  INFO((genetic ? "genetic" : "spsa"));
+  fs::remove_all(dir / "whole");
+  fs::remove_all(dir / "part");
+  write_file(dir / "long.yaml", genetic ? kLongGenetic : kLongTune);
   REQUIRE(arena_in(dir, "tune long.yaml --quiet --out whole").code == 0);
   run_and_signal("tune long.yaml --quiet --out part --checkpoint-every 0", "9", 1.0, dir);
   REQUIRE(fs::exists(dir / ".part.partial/checkpoint.json"));  // killed mid-search
@@ -387,4 +412,50 @@ tune:
   const std::string tuned = read_file(dir / "tuned" / "config.tuned.yaml");
   CHECK_THAT(tuned, Catch::Contains("aim: " + nlohmann::json(t["tuned"]["aim"]).dump()));
   REQUIRE(arena_in(dir, "run tuned/config.tuned.yaml --quiet --games 4 --out played").code == 0);
+}
+
+TEST_CASE("arena tune refuses what it cannot tune in one line (exit 2), writing nothing") {
+  const fs::path dir = scratch("tune-refused");
+  const std::string players = R"(name: bad
+engine: battleship
+mode: duel
+players:
+  - {name: d, strategy: density}
+  - {name: h, strategy: hunt-target}
+)";
+  const std::string param = "  params: {checkerboard_weight: {c_end: 1, r_end: 0.1}}\n";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"",
+       "bad.yaml:1:1: tune: missing the 'tune' section that arena tune searches by "
+       "(docs/tuning.md)"},
+      {"tune:\n  variant: dd\n  iterations: 10\n" + param,
+       "bad.yaml:8:12: tune.variant: no player named 'dd' (did you mean 'd'?)"},
+      {"tune:\n  variant: d\n  iterations: 10\n  population: 8\n" + param,
+       "bad.yaml:10:15: tune.population: applies to method genetic only"},
+      {"tune:\n  variant: d\n  iterations: 10\n  against: [d]\n" + param,
+       "bad.yaml:10:13: tune.against[0]: the tuned player cannot be its own opponent (leave "
+       "'against' out to play theta+ against theta-)"},
+      {"tune:\n  variant: d\n  iterations: 10\n  verify: {games: 3}\n" + param,
+       "bad.yaml:10:19: tune.verify.games: 3 games are not whole deals of the verification: use "
+       "a multiple of 2"},
+      {"tune:\n  variant: d\n  iterations: 0\n" + param,
+       "bad.yaml:9:15: tune.iterations: value 0 is out of range [1, 1000000000]"},
+  };
+  for (const auto& [tune, message] : cases) {
+    INFO(tune);
+    write_file(dir / "bad.yaml", players + tune);
+    const auto out = arena_in(dir, "tune bad.yaml --out out");
+    CHECK(out.code == 2);
+    CHECK(out.err == message + "\n");
+    CHECK_FALSE(fs::exists(dir / "results"));
+    CHECK_FALSE(fs::exists(dir / "out"));
+    CHECK_FALSE(fs::exists(dir / ".out.partial"));
+  }
+  CHECK(arena_in(dir, "tune missing.yaml").code == 2);
+  CHECK(arena_in(dir, "tune bad.yaml --threads -1").code == 2);
+  // --resume with nothing to resume
+  write_file(dir / "ok.yaml", players + "tune:\n  variant: d\n  iterations: 10\n" + param);
+  const auto none = arena_in(dir, "tune ok.yaml --resume --out out");
+  CHECK(none.code == 2);
+  CHECK_THAT(none.err, Catch::Contains("no checkpoint"));
 }
