@@ -70,6 +70,17 @@ inline Outcome arena_in(const std::filesystem::path& dir, const std::string& arg
   return {WEXITSTATUS(status), read_file(out), read_file(err)};
 }
 
+// Starts `arena ARGS` in `dir` in the background, sends `signal` after
+// `seconds`, waits; the exit code (stderr in dir/err.txt).
+inline int run_and_signal(const std::string& args, const char* signal, double seconds,
+                          const std::filesystem::path& dir) {
+  const std::string command = "cd " + dir.string() + " && (" + ARENA_EXE + " " + args +
+                              " >/dev/null 2>err.txt & pid=$!; sleep " + std::to_string(seconds) +
+                              "; kill -" + signal + " $pid; wait $pid; echo $? >rc.txt)";
+  std::system(command.c_str());
+  return std::stoi(read_file(dir / "rc.txt"));
+}
+
 // summary.json without the fields that depend on timing.
 inline nlohmann::json untimed(const std::filesystem::path& summary) {
   nlohmann::json j = nlohmann::json::parse(read_file(summary));

@@ -78,6 +78,15 @@ printf '%s
   evaluate: {every: 2000, at: [1000]}
 ' "$train" \
   >"$work/good/train.yaml"
+# tune: sections arena tune (and arena run) refuses.
+tune='tune: {variant: density, iterations: 10, params: {checkerboard_weight:'
+printf '%s\n%s {c_end: 1, r_end: 0.1}}, iteratons: 5}\n' "$base" "$tune" >"$work/bad/tune-unknown-key.yaml"
+printf '%s\n%s {c_end: 1}}}\n' "$base" "$tune" >"$work/bad/tune-spsa-no-r_end.yaml"
+printf '%s\n%s {c_end: 1}}, method: genetic}\n' "$base" "$tune" >"$work/bad/tune-genetic-c_end.yaml"
+printf '%s\n%s {c_end: 1, r_end: 0.1}}, population: 8}\n' "$base" "$tune" \
+  >"$work/bad/tune-spsa-population.yaml"
+printf '%s\n%s {sigma: 0.2}}, method: genetic, population: 8}\n' "$base" "$tune" \
+  >"$work/good/tune-genetic.yaml"
 printf 'name: x\nengine: battleship\nplayers: [{name: ../x, strategy: density}]\n' \
   >"$work/bad/player-name-path.yaml"
 for bad in "$work"/bad/*.yaml; do

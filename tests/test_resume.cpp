@@ -14,6 +14,7 @@ using arena::testing::arena_cli;
 using arena::testing::arena_in;
 using arena::testing::read_file;
 using arena::testing::require_same_results;
+using arena::testing::run_and_signal;
 using arena::testing::scratch;
 using arena::testing::untimed;
 using arena::testing::write_file;
@@ -29,16 +30,6 @@ players:
   - {name: density, strategy: density}
   - {name: hunt-target, strategy: hunt-target}
 )";
-
-// Starts `arena ARGS` in the background, sends `signal` after `seconds`, waits; the exit code.
-int run_and_signal(const std::string& args, const char* signal, double seconds,
-                   const fs::path& dir) {
-  const std::string command = "cd " + dir.string() + " && (" + ARENA_EXE + " " + args +
-                              " >/dev/null 2>err.txt & pid=$!; sleep " + std::to_string(seconds) +
-                              "; kill -" + signal + " $pid; wait $pid; echo $? >rc.txt)";
-  std::system(command.c_str());
-  return std::stoi(read_file(dir / "rc.txt"));
-}
 
 // kLongRun writing games.csv.gz and the moves of 20,000 games (dozens of
 // gzip members each, so that a kill lands between members and inside one).

@@ -103,6 +103,7 @@ double seed_eval(const State& state, int seat, const SeedWeights& w) {
         total += b.distance(holes[i], holes[j]);
     score -= w.grouping_weight * total / (n * (n - 1) / 2.0);
   }
+  if (w.tip_weight != 0) score -= w.tip_weight * tip_distance_sum(state, seat);
   return score;
 }
 

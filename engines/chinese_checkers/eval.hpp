@@ -6,7 +6,10 @@
 // `seed`: the seed article's four features for one seat, higher is better:
 // −progress_weight × distance to the goal's centre + goal_bonus per piece in
 // the goal, −centre_weight × distance to the board centre, −grouping_weight ×
-// mean pairwise distance, +hop_weight × open hops next to own pieces.
+// mean pairwise distance, +hop_weight × open hops next to own pieces; and
+// Arena's addition, 0 in the seed: −tip_weight × tip_distance_sum (the
+// progress that fills the goal's far holes, which the distance to the goal's
+// centre never asks for: docs/tuning.md).
 #pragma once
 
 #include "engines/chinese_checkers/state.hpp"
@@ -26,6 +29,7 @@ struct SeedWeights {
   double centre_weight = 0.6;  // the seed's 2 × 0.3
   double grouping_weight = 3;
   double hop_weight = 5;
+  double tip_weight = 0;  // not in the seed
 };
 
 // Sum of distances from seat's pieces to its goal's tip (20 = goal filled).

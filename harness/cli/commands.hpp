@@ -29,6 +29,20 @@ struct RunOptions {
 
 int run_command(const RunOptions& options, const Registry& registry);
 
+struct TuneOptions {
+  std::string config_path;
+  std::optional<int> threads;  // overrides the config's; 0 = all cores
+  std::optional<uint64_t> seed;
+  std::optional<std::string> out;
+  bool quiet = false;
+  bool resume = false;  // continue the interrupted tuning's checkpoint
+  double checkpoint_seconds = 5;
+};
+
+// `arena tune`: searches the `tune:` section's parameters (docs/tuning.md);
+// 0 done, 1 failed, 2 bad input, 130 interrupted (a checkpoint is left).
+int tune_command(const TuneOptions& options, const Registry& registry);
+
 struct SolveOptions {
   std::string engine;               // the puzzle: "rooks"
   std::optional<std::string> file;  // judge-format boards; standard input when empty

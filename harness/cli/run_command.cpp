@@ -45,12 +45,12 @@ std::string config_identity(RunConfig config, uint64_t seed) {
   return resolved_yaml(config, seed);
 }
 
-namespace {
-
 uint64_t fresh_seed() {
   std::random_device device;
   return (static_cast<uint64_t>(device()) << 32) ^ device();
 }
+
+namespace {
 
 // The config as given, with the command line's overrides; checks what the
 // flags together forbid.
@@ -122,9 +122,10 @@ int finish_run(const RunContext& run, const RunInfo& info, const Played& played,
   const auto summary = summary_json(config, info, run.match, played.stats, expectations);
   staged.write_file("summary.json", summary.dump(2) + "\n");  // keys in the documented order
   const bool interrupted = played.next_game < run.slice.end && !summary["complete"].get<bool>();
-  staged.write_file("report.html",
-                    render_report(nlohmann::json(summary),
-                                  (interrupted ? staged.staging_dir() : staged.final_dir()).string()));
+  staged.write_file(
+      "report.html",
+      render_report(nlohmann::json(summary),
+                    (interrupted ? staged.staging_dir() : staged.final_dir()).string()));
   if (interrupted) {
     print_results(config, run.match, played.stats, info, staged.staging_dir());
     fmt::print(stderr,

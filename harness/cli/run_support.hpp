@@ -15,6 +15,9 @@ namespace arena {
 // stop rules fit the match's series. Throws ConfigError.
 uint64_t planned_games(const RunConfig& config, const Match& match);
 
+// A master seed for a config that gives none (recorded in the results).
+uint64_t fresh_seed();
+
 // The config as a resumed run or a shard must find it again: resolved, with
 // the seed, whatever --threads is.
 std::string config_identity(RunConfig config, uint64_t seed);

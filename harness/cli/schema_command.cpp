@@ -7,6 +7,7 @@
 
 #include "harness/cli/commands.hpp"
 #include "harness/config/config.hpp"
+#include "harness/config/tune_config.hpp"
 #include "harness/train/train_config.hpp"
 
 namespace arena {
@@ -124,20 +125,22 @@ Json engine_schema(const EngineSpec& engine) {
               {"players", {{"items", {{"oneOf", players}}}}}}}}}};
 }
 
-Json stop_schema() {
-  const Json number = {{"type", "number"}};
+Json sprt_schema() {
   return {{"type", "object"},
           {"properties",
-           {{"sprt",
-             {{"type", "object"},
-              {"properties",
-               {{"elo0", {{"type", "number"}, {"minimum", -400}, {"maximum", 400}}},
-                {"elo1", {{"type", "number"}, {"minimum", -400}, {"maximum", 400}}},
-                {"alpha", {{"type", "number"}, {"exclusiveMinimum", 0}, {"maximum", 0.5}}},
-                {"beta", {{"type", "number"}, {"exclusiveMinimum", 0}, {"maximum", 0.5}}},
-                {"model", {{"enum", names_of<SprtModel>(kSprtModelNames)}}}}},
-              {"required", {"elo0", "elo1"}},
-              {"additionalProperties", false}}},
+           {{"elo0", {{"type", "number"}, {"minimum", -400}, {"maximum", 400}}},
+            {"elo1", {{"type", "number"}, {"minimum", -400}, {"maximum", 400}}},
+            {"alpha", {{"type", "number"}, {"exclusiveMinimum", 0}, {"maximum", 0.5}}},
+            {"beta", {{"type", "number"}, {"exclusiveMinimum", 0}, {"maximum", 0.5}}},
+            {"model", {{"enum", names_of<SprtModel>(kSprtModelNames)}}}}},
+          {"required", {"elo0", "elo1"}},
+          {"additionalProperties", false}};
+}
+
+Json stop_schema() {
+  return {{"type", "object"},
+          {"properties",
+           {{"sprt", sprt_schema()},
             {"ci_width", {{"type", "number"}, {"exclusiveMinimum", 0}, {"maximum", 1}}},
             {"max_games", {{"type", "integer"}, {"minimum", 1}}},
             {"batch", {{"type", "integer"}, {"minimum", 1}}}}},
@@ -157,6 +160,81 @@ Json expect_schema() {
               {"source", {{"type", "string"}}}}},
             {"required", {"variant", "metric", "value", "tolerance", "source"}},
             {"additionalProperties", false}}}};
+}
+
+Json number_in(double min, double max) {
+  return {{"type", "number"}, {"minimum", min}, {"maximum", max}};
+}
+
+Json integer_in(double min, double max) {
+  return {{"type", "integer"}, {"minimum", min}, {"maximum", max}};
+}
+
+// tune: which player's numeric parameters arena tune searches, and how
+// (harness/config/tune_config.hpp). Which parameters a strategy has is
+// checked by arena itself; the schema knows the keys and each method's own.
+Json tune_schema() {
+  const Json positive = {{"type", "number"}, {"exclusiveMinimum", 0}};
+  const Json param = {{"type", "object"},
+                      {"properties",
+                       {{"start", {{"type", "number"}}},
+                        {"min", {{"type", "number"}}},
+                        {"max", {{"type", "number"}}},
+                        {"c_end", positive},
+                        {"r_end", {{"type", "number"}, {"minimum", 0}}},
+                        {"sigma", positive}}},
+                      {"additionalProperties", false}};
+  Json spsa_keys_absent = Json::array();
+  for (const char* key : {"population", "tournament", "crossover", "mutation", "elite"})
+    spsa_keys_absent.push_back({{"required", {key}}});
+  Json genetic_keys_absent = Json::array();
+  for (const char* key : {"alpha", "gamma", "a_ratio"})
+    genetic_keys_absent.push_back({{"required", {key}}});
+  const Json is_genetic = {{"properties", {{"method", {{"const", "genetic"}}}}},
+                           {"required", {"method"}}};
+  const Json genetic = {
+      {"properties",
+       {{"params",
+         {{"additionalProperties",
+           {{"not", {{"anyOf", {{{"required", {"c_end"}}}, {{"required", {"r_end"}}}}}}}}}}}}},
+      {"not", {{"anyOf", genetic_keys_absent}}}};
+  const Json spsa = {
+      {"properties",
+       {{"params",
+         {{"additionalProperties",
+           {{"required", {"c_end", "r_end"}}, {"not", {{"required", {"sigma"}}}}}}}}}},
+      {"not", {{"anyOf", spsa_keys_absent}}}};
+  return {{"type", "object"},
+          {"description", "arena tune: the parameter search (docs/tuning.md)"},
+          {"properties",
+           {{"variant", {{"type", "string"}}},
+            {"method", {{"enum", names_of<TuneMethod>(kTuneMethodNames)}}},
+            {"params", {{"type", "object"}, {"minProperties", 1}, {"additionalProperties", param}}},
+            {"iterations", integer_in(1, static_cast<double>(kMaxTuneIterations))},
+            {"batch", integer_in(1, 1e6)},
+            {"against",
+             {{"type", "array"},
+              {"items", {{"type", "string"}}},
+              {"minItems", 1},
+              {"uniqueItems", true}}},
+            {"alpha", number_in(0, 10)},
+            {"gamma", number_in(0, 10)},
+            {"a_ratio", number_in(0, 10)},
+            {"population", integer_in(2, 10000)},
+            {"tournament", integer_in(1, 10000)},
+            {"crossover", number_in(0, 1)},
+            {"mutation", number_in(0, 1)},
+            {"elite", integer_in(0, 9999)},
+            {"verify",
+             {{"type", "object"},
+              {"properties",
+               {{"games", integer_in(1, static_cast<double>(kMaxGames))}, {"sprt", sprt_schema()}}},
+              {"additionalProperties", false}}}}},
+          {"required", {"variant", "params", "iterations"}},
+          {"additionalProperties", false},
+          {"if", is_genetic},
+          {"then", genetic},
+          {"else", spsa}};
 }
 
 }  // namespace
@@ -211,7 +289,8 @@ std::string config_schema(const Registry& registry) {
                      {"properties", {{"decision_ms", {{"type", "number"}, {"minimum", 0.001}}}}},
                      {"additionalProperties", false}}},
                    {"output", output_schema()},
-                   {"train", train_schema()}}},
+                   {"train", train_schema()},
+                   {"tune", tune_schema()}}},
                  {"required", {"name", "engine", "players"}},
                  {"additionalProperties", false},
                  {"allOf", conditions}};

@@ -86,8 +86,8 @@ int stats_command(const StatsOptions& options) {
   if (options.sprt) {
     const SprtTest& t = *options.sprt;
     fmt::print("{:<12} {:.4f} in [{:.4f}, {:.4f}]: {}  ({} bounds [{}, {}], alpha {}, beta {})\n",
-               "LLR", llr, t.lower_bound(), t.upper_bound(), verdict(t, llr), sprt_model_name(t.model),
-               t.elo0, t.elo1, t.alpha, t.beta);
+               "LLR", llr, t.lower_bound(), t.upper_bound(), verdict(t, llr),
+               sprt_model_name(t.model), t.elo0, t.elo1, t.alpha, t.beta);
   }
   return 0;
 }

@@ -14,6 +14,8 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include "harness/config/tune_config.hpp"
+#include "harness/config/yaml_reader.hpp"
 #include "harness/registry/registry.hpp"
 
 namespace arena {
@@ -34,12 +36,11 @@ namespace {
 
 // `train` is read by `arena train` (harness/train/train_config.cpp); `arena run` ignores it.
 const std::vector<std::string> kTopLevelKeys = {
-    "name",  "engine", "seed",    "games",  "threads", "mode",   "format", "anchor",
-    "pairs", "rules",  "players", "expect", "stop",    "limits", "output", "train"};
+    "name",  "engine",  "seed",   "games", "threads", "mode",   "format", "anchor", "pairs",
+    "rules", "players", "expect", "stop",  "limits",  "output", "train",  "tune"};
 const std::vector<std::string> kStopKeys = {"sprt", "ci_width", "max_games", "batch"};
 const std::vector<std::string> kLimitKeys = {"decision_ms"};
 const std::vector<std::string> kOutputKeys = {"games_csv", "moves"};
-const std::vector<std::string> kSprtKeys = {"elo0", "elo1", "alpha", "beta", "model"};
 const std::vector<std::string> kExpectKeys = {"variant", "metric",    "stat",
                                               "value",   "tolerance", "source"};
 const std::vector<std::string> kStats = {"mean", "median", "p90", "min", "max"};
@@ -58,56 +59,16 @@ bool is_file_name(const std::string& name) {
 }
 
 // Reads one YAML document into a RunConfig, keeping the file name for errors.
-class Loader {
+class Loader : public YamlReader {
  public:
-  Loader(std::string file, const Registry& registry) : registry_(registry) {
-    config_.file = std::move(file);
+  Loader(std::string file, const Registry& registry)
+      : YamlReader(std::move(file)), registry_(registry) {
+    config_.file = this->file();
   }
 
   RunConfig load(const std::string& text);
 
  private:
-  ConfigError error(const YAML::Node& node, const std::string& path, const std::string& msg) const {
-    return {config_.file, mark_of(node), path.empty() ? msg : path + ": " + msg};
-  }
-  static SourceMark mark_of(const YAML::Node& node) {
-    const YAML::Mark m = node.Mark();
-    if (m.is_null()) return SourceMark{};
-    return SourceMark{m.line + 1, m.column + 1};
-  }
-  static std::string kind_of(const YAML::Node& node) {
-    if (node.IsMap()) return "a map";
-    if (node.IsSequence()) return "a list";
-    if (node.IsNull()) return "nothing";
-    return fmt::format("'{}'", node.Scalar());
-  }
-
-  // Checks keys of `map` against `allowed` (unknown and duplicate keys are
-  // errors) and records where each value was written.
-  void check_keys(const YAML::Node& map, const std::string& prefix,
-                  const std::vector<std::string>& allowed, const std::string& what);
-  // A list item that must be a map with keys from `allowed`; records its mark.
-  void open_list_item(const YAML::Node& node, const std::string& path,
-                      const std::vector<std::string>& allowed, const std::string& what) {
-    if (!node.IsMap())
-      throw error(node, path, fmt::format("expected a map, got {}", kind_of(node)));
-    config_.marks[path] = mark_of(node);
-    check_keys(node, path, allowed, what);
-  }
-  YAML::Node require(const YAML::Node& map, const std::string& key, const std::string& prefix,
-                     const std::string& what) const;
-
-  std::string parse_string(const YAML::Node& node, const std::string& path) const;
-  int64_t parse_int(const YAML::Node& node, const std::string& path, double min, double max) const;
-  uint64_t parse_uint64(const YAML::Node& node, const std::string& path) const;
-  double parse_real(const YAML::Node& node, const std::string& path, double min, double max) const;
-  bool parse_bool(const YAML::Node& node, const std::string& path) const;
-  // A name that must be one of `choices` (with a suggestion when it is not).
-  template <class E>
-  E parse_enum(const YAML::Node& node, const std::string& path,
-               std::span<const EnumName<E>> table) const;
-  std::string parse_one_of(const YAML::Node& node, const std::string& path,
-                           const std::vector<std::string>& choices) const;
   ParamValue parse_param(const YAML::Node& node, const ParamSpec& spec, const std::string& path);
   // With `open` (an external strategy), keys beyond `specs` are the program's
   // own parameters, passed on in its handshake: scalars, typed as YAML reads
@@ -130,115 +91,6 @@ class Loader {
   RunConfig config_;
 };
 
-void Loader::check_keys(const YAML::Node& map, const std::string& prefix,
-                        const std::vector<std::string>& allowed, const std::string& what) {
-  std::set<std::string> seen;
-  for (const auto& item : map) {
-    const YAML::Node& key_node = item.first;
-    if (!key_node.IsScalar()) throw error(key_node, prefix, "keys must be plain names");
-    const std::string key = key_node.Scalar();
-    const std::string path = prefix.empty() ? key : prefix + "." + key;
-    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-      throw error(key_node, path,
-                  fmt::format("unknown key '{}' in {}{}", key, what, did_you_mean(key, allowed)));
-    }
-    if (!seen.insert(key).second) throw error(key_node, path, "duplicate key");
-    const SourceMark value_mark = mark_of(item.second);
-    config_.marks[path] = item.second.IsNull() ? mark_of(key_node) : value_mark;
-  }
-}
-
-YAML::Node Loader::require(const YAML::Node& map, const std::string& key, const std::string& prefix,
-                           const std::string& what) const {
-  YAML::Node node = map[key];
-  if (!node.IsDefined()) {
-    throw error(map, prefix.empty() ? key : prefix + "." + key,
-                fmt::format("missing required key '{}' in {}", key, what));
-  }
-  return node;
-}
-
-std::string Loader::parse_string(const YAML::Node& node, const std::string& path) const {
-  if (!node.IsScalar() || node.Scalar().empty()) {
-    throw error(node, path, fmt::format("expected a name, got {}", kind_of(node)));
-  }
-  return node.Scalar();
-}
-
-int64_t Loader::parse_int(const YAML::Node& node, const std::string& path, double min,
-                          double max) const {
-  if (!node.IsScalar())
-    throw error(node, path, fmt::format("expected an integer, got {}", kind_of(node)));
-  const std::string& text = node.Scalar();
-  int64_t value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size()) {
-    // Accept integral numbers written as 1e6 or 100000.0.
-    double real = 0;
-    auto [rend, rec] = std::from_chars(text.data(), text.data() + text.size(), real);
-    if (rec != std::errc{} || rend != text.data() + text.size() || real != std::floor(real) ||
-        std::fabs(real) > 9.0e15) {
-      throw error(node, path, fmt::format("expected an integer, got '{}'", text));
-    }
-    value = static_cast<int64_t>(real);
-  }
-  if (static_cast<double>(value) < min || static_cast<double>(value) > max) {
-    throw error(node, path, fmt::format("value {} is out of range [{}, {}]", value, min, max));
-  }
-  return value;
-}
-
-uint64_t Loader::parse_uint64(const YAML::Node& node, const std::string& path) const {
-  const std::string text = node.IsScalar() ? node.Scalar() : "";
-  uint64_t value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc{} || end != text.data() + text.size()) {
-    throw error(node, path,
-                fmt::format("expected an integer in [0, 2^64-1], got {}", kind_of(node)));
-  }
-  return value;
-}
-
-double Loader::parse_real(const YAML::Node& node, const std::string& path, double min,
-                          double max) const {
-  const std::string text = node.IsScalar() ? node.Scalar() : "";
-  double value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc{} || end != text.data() + text.size() ||
-      !std::isfinite(value)) {
-    throw error(node, path, fmt::format("expected a number, got {}", kind_of(node)));
-  }
-  if (value < min || value > max) {
-    throw error(node, path, fmt::format("value {} is out of range [{}, {}]", value, min, max));
-  }
-  return value;
-}
-
-bool Loader::parse_bool(const YAML::Node& node, const std::string& path) const {
-  static const std::set<std::string> kTrue = {"true", "True", "TRUE", "yes", "Yes", "on", "On"};
-  static const std::set<std::string> kFalse = {"false", "False", "FALSE", "no", "No", "off", "Off"};
-  if (node.IsScalar() && kTrue.count(node.Scalar())) return true;
-  if (node.IsScalar() && kFalse.count(node.Scalar())) return false;
-  throw error(node, path, fmt::format("expected true or false, got {}", kind_of(node)));
-}
-
-std::string Loader::parse_one_of(const YAML::Node& node, const std::string& path,
-                                 const std::vector<std::string>& choices) const {
-  std::string value = parse_string(node, path);
-  if (std::find(choices.begin(), choices.end(), value) == choices.end()) {
-    throw error(node, path,
-                fmt::format("'{}' is not one of {}{}", value, fmt::join(choices, " | "),
-                            did_you_mean(value, choices)));
-  }
-  return value;
-}
-
-template <class E>
-E Loader::parse_enum(const YAML::Node& node, const std::string& path,
-                     std::span<const EnumName<E>> table) const {
-  return *value_of(table, parse_one_of(node, path, names_of(table)));
-}
-
 ParamValue Loader::parse_param(const YAML::Node& node, const ParamSpec& spec,
                                const std::string& path) {
   switch (spec.type) {
@@ -255,9 +107,7 @@ ParamValue Loader::parse_param(const YAML::Node& node, const ParamSpec& spec,
         throw error(node, path, fmt::format("expected text, got {}", kind_of(node)));
       const std::filesystem::path given = node.Scalar();
       if (!spec.is_file || given.empty() || given.is_absolute()) return node.Scalar();
-      return (std::filesystem::absolute(config_.file).parent_path() / given)
-          .lexically_normal()
-          .string();
+      return (std::filesystem::absolute(file()).parent_path() / given).lexically_normal().string();
     }
     case ParamType::kIntList: {
       // A single integer is a list of one.
@@ -283,7 +133,7 @@ ParamValue Loader::parse_param(const YAML::Node& node, const ParamSpec& spec,
         for (const auto& existing : entries) {
           if (existing.first == name) throw error(item.first, item_path, "duplicate key");
         }
-        config_.marks[item_path] = mark_of(item.second);
+        mark(item_path, mark_of(item.second));
         entries.emplace_back(name, parse_int(item.second, item_path, spec.min, spec.max));
       }
       return entries;
@@ -322,7 +172,7 @@ ParamSet Loader::parse_params(const YAML::Node& node, const std::vector<ParamSpe
                               "one goes to the program as its own parameter",
                               key, what, hint));
     }
-    config_.marks[path + "." + key] = mark_of(item.second);
+    mark(path + "." + key, mark_of(item.second));
     params.set(key, parse_scalar(item.second, path + "." + key));
   }
   return params;
@@ -387,7 +237,7 @@ void Loader::parse_players(const YAML::Node& root, const EngineSpec& engine, con
   for (size_t i = 0; i < list.size(); ++i) {
     const YAML::Node node = list[i];
     const std::string path = fmt::format("players[{}]", i);
-    open_list_item(node, path, kPlayerKeys, "a player");
+    open_map(node, path, kPlayerKeys, "a player");
     PlayerConfig player;
     const YAML::Node strategy_node = require(node, "strategy", path, "a player");
     player.strategy = parse_string(strategy_node, path + ".strategy");
@@ -483,29 +333,11 @@ void Loader::parse_stop(const YAML::Node& root) {
   }
   const YAML::Node sprt = node["sprt"];
   if (!sprt.IsDefined()) return;
-  if (!sprt.IsMap())
-    throw error(sprt, "stop.sprt", fmt::format("expected a map, got {}", kind_of(sprt)));
-  check_keys(sprt, "stop.sprt", kSprtKeys, "an SPRT");
+  stop.sprt = parse_sprt(sprt, "stop.sprt");
   if (config_.players.size() != 2) {
     throw error(sprt, "stop.sprt",
                 fmt::format("an SPRT needs exactly 2 players, got {}", config_.players.size()));
   }
-  SprtTest test;
-  if (sprt["model"].IsDefined()) {
-    test.model = parse_enum<SprtModel>(sprt["model"], "stop.sprt.model", kSprtModelNames);
-  }
-  const double max_elo = max_sprt_elo(test.model);
-  test.elo0 = parse_real(require(sprt, "elo0", "stop.sprt", "an SPRT"), "stop.sprt.elo0", -max_elo,
-                         max_elo);
-  test.elo1 = parse_real(require(sprt, "elo1", "stop.sprt", "an SPRT"), "stop.sprt.elo1", -max_elo,
-                         max_elo);
-  if (test.elo1 <= test.elo0) {
-    throw error(sprt["elo1"], "stop.sprt.elo1", "elo1 must be greater than elo0");
-  }
-  if (sprt["alpha"].IsDefined())
-    test.alpha = parse_real(sprt["alpha"], "stop.sprt.alpha", 1e-9, 0.5);
-  if (sprt["beta"].IsDefined()) test.beta = parse_real(sprt["beta"], "stop.sprt.beta", 1e-9, 0.5);
-  stop.sprt = test;
 }
 
 // The mode by name (the engine's first when none is given), kept as its index.
@@ -546,7 +378,7 @@ void Loader::parse_expectations(const YAML::Node& root) {
   for (size_t i = 0; i < list.size(); ++i) {
     const YAML::Node node = list[i];
     const std::string path = fmt::format("expect[{}]", i);
-    open_list_item(node, path, kExpectKeys, "an expectation");
+    open_map(node, path, kExpectKeys, "an expectation");
     Expectation e;
     const YAML::Node variant = require(node, "variant", path, "an expectation");
     e.variant = parse_string(variant, path + ".variant");
@@ -605,6 +437,8 @@ RunConfig Loader::load(const std::string& text) {
   if (root["anchor"].IsDefined())
     config_.anchor = parse_enum<Anchor>(root["anchor"], "anchor", kAnchorNames);
   parse_expectations(root);
+  if (root["tune"].IsDefined()) config_.tune = parse_tune(*this, root["tune"], config_, engine);
+  config_.marks = take_marks();
   return std::move(config_);
 }
 

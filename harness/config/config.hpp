@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -20,6 +21,7 @@
 namespace arena {
 
 class Registry;
+struct TuneConfig;  // harness/config/tune_config.hpp
 
 struct PlayerConfig {
   // Unique in the config; letters, digits, '-', '_', '.', not starting with
@@ -186,6 +188,9 @@ struct RunConfig {
   StopRules stop;
   Limits limits;
   OutputConfig output;
+  // The `tune:` section (arena tune), if the config has one; `arena run`
+  // plays the players as written and leaves it alone.
+  std::shared_ptr<const TuneConfig> tune;
   // Where each key was written, by path ("games", "rules.size",
   // "players[1].params.parity"), for errors found after loading.
   std::map<std::string, SourceMark> marks;

@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 #include <stdexcept>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -364,14 +365,14 @@ Json crosstable_view(const Json& s) {
         continue;
       }
       const Json& elo = c["elo"][a][b];
-      cells.push_back({{"text", percent(score.get<double>())},
-                       {"colour", heat_colour(score.get<double>())},
-                       {"tip", fmt::format("{} against {}: {} games, Elo {}",
-                                           c["variants"][a].get<std::string>(),
-                                           c["variants"][b].get<std::string>(),
-                                           c["games"][a][b].get<uint64_t>(),
-                                           elo.is_null() ? std::string(score.get<double>() > 0.5 ? "+inf" : "-inf")
-                                                         : fmt::format("{:+.1f}", elo.get<double>()))}});
+      cells.push_back(
+          {{"text", percent(score.get<double>())},
+           {"colour", heat_colour(score.get<double>())},
+           {"tip",
+            fmt::format("{} against {}: {} games, Elo {}", c["variants"][a].get<std::string>(),
+                        c["variants"][b].get<std::string>(), c["games"][a][b].get<uint64_t>(),
+                        elo.is_null() ? std::string(score.get<double>() > 0.5 ? "+inf" : "-inf")
+                                      : fmt::format("{:+.1f}", elo.get<double>()))}});
     }
     rows.push_back({{"name", c["variants"][a]}, {"cells", cells}});
   }
@@ -435,6 +436,35 @@ std::string render_report(const Json& summary, const std::string& results_dir) {
   view["stop"] = stop_view(summary);
   view["expectations"] = expectation_rows(summary);
   return render_template(kReportTemplate, view);
+}
+
+namespace {
+
+// The part of the report's template from `open` to `close`, both included
+// (the template is embedded: a part it lost fails the report's tests).
+std::string_view template_part(std::string_view open, std::string_view close) {
+  const std::string_view all = kReportTemplate;
+  const size_t begin = all.find(open);
+  const size_t end = all.find(close, begin);
+  if (begin == std::string_view::npos || end == std::string_view::npos)
+    throw std::logic_error("report_template.html lost its " + std::string(open));
+  return all.substr(begin, end - begin + close.size());
+}
+
+}  // namespace
+
+Json report_match_rows(const Json& summary) {
+  return match_rows(summary);
+}
+
+std::string report_style() {
+  return std::string(template_part("<style>", "</style>"));
+}
+
+std::string render_charts(const Json& charts) {
+  // The template's own {{#charts}} section, so both pages draw charts alike.
+  const std::string section(template_part("{{#charts}}", "{{/charts}}"));
+  return render_template(section, Json{{"charts", charts}});
 }
 
 void write_report(const std::filesystem::path& dir) {

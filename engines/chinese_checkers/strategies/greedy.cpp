@@ -22,7 +22,10 @@ StrategyInfo GreedyPlayer::info() {
                        "seed eval: own pieces next to each other"),
        ParamSpec::real("hop_weight", g.hop_weight, 0, 1e6, "seed eval: hops available"),
        ParamSpec::real("hop_length_bonus", g.hop_length_bonus, 0, 1e6,
-                       "bonus per hole a move advances by hopping")},
+                       "bonus per hole a move advances by hopping"),
+       ParamSpec::real("tip_weight", g.tip_weight, 0, 1e6,
+                       "seed eval, not in the seed: progress toward the goal's tip (what fills "
+                       "the goal; 0 = the seed's evaluation)")},
       {{{"eval", std::string("progress")}}}};
   // The seed's evaluation holds its last pieces back (docs/chinese-checkers.md):
   // it finishes only when the opponent's pieces help fill its goal.
@@ -37,7 +40,8 @@ GreedyParams GreedyPlayer::params_from(const ParamSet& p) {
           p.real("centre_weight"),
           p.real("grouping_weight"),
           p.real("hop_weight"),
-          p.real("hop_length_bonus")};
+          p.real("hop_length_bonus"),
+          p.real("tip_weight")};
 }
 
 Move GreedyPlayer::choose(const State& state, Rng& rng) const {

@@ -26,9 +26,10 @@ struct GreedyParams {
   double grouping_weight = 3;
   double hop_weight = 5;
   double hop_length_bonus = 3;
+  double tip_weight = 0;  // not in the seed: eval.hpp
 
   SeedWeights weights() const {
-    return {progress_weight, goal_bonus, centre_weight, grouping_weight, hop_weight};
+    return {progress_weight, goal_bonus, centre_weight, grouping_weight, hop_weight, tip_weight};
   }
 };
 
