@@ -131,239 +131,239 @@ void add_train(CLI::App& app, const Registry& registry, int& exit_code) {
                   "config and flags; any --threads); finished training is left as it is (exit 0)");
   train->callback(
       [options, &registry, &exit_code] { exit_code = train_command(*options, registry); });
-  void add_tune(CLI::App & app, const Registry& registry, int& exit_code) {
-    auto options = std::make_shared<TuneOptions>();
-    auto* tune = app.add_subcommand(
-        "tune",
-        "search a player's numeric parameters by the config's 'tune' section (SPSA as fishtest "
-        "runs it, or a genetic algorithm), then verify the result in a match of its own; write "
-        "tune.json, trajectory.csv, config.tuned.yaml and report.html");
-    tune->add_option("config", options->config_path, "YAML config file with a 'tune' section")
-        ->required()
-        ->type_name("CONFIG.yaml");
-    integer_option(tune, "--threads", options->threads, 0, kMaxThreads,
-                   "worker threads, 0 = all cores (default: the config's 'threads', else all "
-                   "cores); results do not depend on it");
-    integer_option(tune, "--seed", options->seed, 0, UINT64_MAX,
-                   "master seed, 0 to 2^64-1 (overrides 'seed')")
-        ->type_name("S");
-    tune->add_option_function<std::string>(
-            "--out", [options](const std::string& dir) { options->out = dir; },
-            "results folder (default: results/<config name>/); replaced only by a complete tuning")
-        ->type_name("DIR");
-    tune->add_flag("--quiet,-q", options->quiet, "no progress on stderr");
-    tune->add_flag("--resume", options->resume,
-                   "continue the interrupted tuning of this config from its checkpoint (same "
-                   "config and flags; any --threads); one already complete is left as it is");
-    tune->add_option("--checkpoint-every", options->checkpoint_seconds,
-                     "seconds between checkpoints, taken between steps (default 5; 0: every step)")
-        ->type_name("S")
-        ->check(CLI::Range(0.0, 86400.0));
-    tune->callback(
-        [options, &registry, &exit_code] { exit_code = tune_command(*options, registry); });
-  }
+}
 
-  void add_list(CLI::App & app, const Registry& registry, int& exit_code) {
-    app.add_subcommand("list", "show every engine, mode, strategy and parameter with its default")
-        ->callback([&registry, &exit_code] {
-          fmt::print("{}", list_text(registry));
-          exit_code = 0;
-        });
-  }
+void add_tune(CLI::App& app, const Registry& registry, int& exit_code) {
+  auto options = std::make_shared<TuneOptions>();
+  auto* tune = app.add_subcommand(
+      "tune",
+      "search a player's numeric parameters by the config's 'tune' section (SPSA as fishtest "
+      "runs it, or a genetic algorithm), then verify the result in a match of its own; write "
+      "tune.json, trajectory.csv, config.tuned.yaml and report.html");
+  tune->add_option("config", options->config_path, "YAML config file with a 'tune' section")
+      ->required()
+      ->type_name("CONFIG.yaml");
+  integer_option(tune, "--threads", options->threads, 0, kMaxThreads,
+                 "worker threads, 0 = all cores (default: the config's 'threads', else all "
+                 "cores); results do not depend on it");
+  integer_option(tune, "--seed", options->seed, 0, UINT64_MAX,
+                 "master seed, 0 to 2^64-1 (overrides 'seed')")
+      ->type_name("S");
+  tune->add_option_function<std::string>(
+          "--out", [options](const std::string& dir) { options->out = dir; },
+          "results folder (default: results/<config name>/); replaced only by a complete tuning")
+      ->type_name("DIR");
+  tune->add_flag("--quiet,-q", options->quiet, "no progress on stderr");
+  tune->add_flag("--resume", options->resume,
+                 "continue the interrupted tuning of this config from its checkpoint (same "
+                 "config and flags; any --threads); one already complete is left as it is");
+  tune->add_option("--checkpoint-every", options->checkpoint_seconds,
+                   "seconds between checkpoints, taken between steps (default 5; 0: every step)")
+      ->type_name("S")
+      ->check(CLI::Range(0.0, 86400.0));
+  tune->callback(
+      [options, &registry, &exit_code] { exit_code = tune_command(*options, registry); });
+}
 
-  void add_solve(CLI::App & app, int& exit_code) {
-    auto options = std::make_shared<SolveOptions>();
-    auto* solve = app.add_subcommand(
-        "solve",
-        "solve judge-format boards exactly: 'arena solve rooks [FILE]' prints one optimum "
-        "per board (boards: a line with n, then n rows of '.' and 'X'; a line 0 ends)");
-    solve->add_option("puzzle", options->engine, "the puzzle: rooks")->required();
-    solve->add_option_function<std::string>(
-        "file", [options](const std::string& file) { options->file = file; },
-        "boards to read (default: standard input)");
-    solve->add_flag("--show", options->show, "also print each placement, 'R' for rooks");
-    solve->callback([options, &exit_code] { exit_code = solve_command(*options); });
-  }
+void add_list(CLI::App& app, const Registry& registry, int& exit_code) {
+  app.add_subcommand("list", "show every engine, mode, strategy and parameter with its default")
+      ->callback([&registry, &exit_code] {
+        fmt::print("{}", list_text(registry));
+        exit_code = 0;
+      });
+}
 
-  void add_merge(CLI::App & app, const Registry& registry, int& exit_code) {
-    auto options = std::make_shared<MergeOptions>();
-    auto* merge = app.add_subcommand(
-        "merge",
-        "combine the shards of one run ('arena run CONFIG --shard I/N', every I once) into the "
-        "results of the whole run");
-    merge->add_option("dirs", options->dirs, "the shards' results folders")
-        ->required()
-        ->type_name("DIR...");
-    merge
-        ->add_option_function<std::string>(
-            "--out", [options](const std::string& dir) { options->out = dir; },
-            "results folder (default: results/<config name>/)")
-        ->type_name("DIR");
-    merge->callback(
-        [options, &registry, &exit_code] { exit_code = merge_command(*options, registry); });
-  }
+void add_solve(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<SolveOptions>();
+  auto* solve = app.add_subcommand(
+      "solve",
+      "solve judge-format boards exactly: 'arena solve rooks [FILE]' prints one optimum "
+      "per board (boards: a line with n, then n rows of '.' and 'X'; a line 0 ends)");
+  solve->add_option("puzzle", options->engine, "the puzzle: rooks")->required();
+  solve->add_option_function<std::string>(
+      "file", [options](const std::string& file) { options->file = file; },
+      "boards to read (default: standard input)");
+  solve->add_flag("--show", options->show, "also print each placement, 'R' for rooks");
+  solve->callback([options, &exit_code] { exit_code = solve_command(*options); });
+}
 
-  void add_report(CLI::App & app, int& exit_code) {
-    auto dir = std::make_shared<std::string>();
-    auto* report = app.add_subcommand(
-        "report", "regenerate DIR/report.html (charts and tables of a run) from DIR/summary.json");
-    report->add_option("dir", *dir, "a results folder written by 'arena run'")
-        ->required()
-        ->type_name("DIR");
-    report->callback([dir, &exit_code] { exit_code = report_command(*dir); });
-  }
+void add_merge(CLI::App& app, const Registry& registry, int& exit_code) {
+  auto options = std::make_shared<MergeOptions>();
+  auto* merge = app.add_subcommand(
+      "merge",
+      "combine the shards of one run ('arena run CONFIG --shard I/N', every I once) into the "
+      "results of the whole run");
+  merge->add_option("dirs", options->dirs, "the shards' results folders")
+      ->required()
+      ->type_name("DIR...");
+  merge
+      ->add_option_function<std::string>(
+          "--out", [options](const std::string& dir) { options->out = dir; },
+          "results folder (default: results/<config name>/)")
+      ->type_name("DIR");
+  merge->callback(
+      [options, &registry, &exit_code] { exit_code = merge_command(*options, registry); });
+}
 
-  void add_replay(CLI::App & app, const Registry& registry, int& exit_code) {
-    auto options = std::make_shared<ReplayOptions>();
-    auto* replay = app.add_subcommand(
-        "replay",
-        "show one game of a run move by move, with the board after each move; from the seed, or "
-        "from moves.jsonl.gz for games the seed cannot rebuild; checked against games.csv");
-    replay->add_option("dir", options->dir, "a results folder written by 'arena run'")
-        ->required()
-        ->type_name("DIR");
-    replay->add_option("--game", options->game, "the game's index (games.csv's first column)")
-        ->required()
-        ->type_name("N");
-    replay->add_option(
-        "--variant", options->variant,
-        "where variants play apart on one board each (solo, rooks): only this one's");
-    auto* json = replay->add_flag("--json", options->json,
-                                  "print the moves and boards as JSON (docs/results.md)");
-    replay
-        ->add_option("--html", options->html,
-                     "write a self-contained page that steps through the game")
-        ->type_name("FILE")
-        ->excludes(json);
-    replay->callback(
-        [options, &registry, &exit_code] { exit_code = replay_command(*options, registry); });
-  }
+void add_report(CLI::App& app, int& exit_code) {
+  auto dir = std::make_shared<std::string>();
+  auto* report = app.add_subcommand(
+      "report", "regenerate DIR/report.html (charts and tables of a run) from DIR/summary.json");
+  report->add_option("dir", *dir, "a results folder written by 'arena run'")
+      ->required()
+      ->type_name("DIR");
+  report->callback([dir, &exit_code] { exit_code = report_command(*dir); });
+}
 
-  void add_perft(CLI::App & app, int& exit_code) {
-    auto options = std::make_shared<PerftOptions>();
-    auto* perft = app.add_subcommand(
-        "perft",
-        "count the move sequences from the start position, for each depth up to D (moves are "
-        "distinct (from, to) pairs); checks and times the move generator");
-    perft->add_option("game", options->engine, "the game: chinese-checkers")->required();
-    perft->add_option("--depth", options->depth, "deepest depth to count (1 to 8)")
-        ->required()
-        ->type_name("D")
-        ->check(CLI::Range(1, 8));
-    perft->add_option("--players", options->players, "players at the table: 2, 3, 4 or 6")
-        ->type_name("P")
-        ->check(CLI::IsMember({2, 3, 4, 6}));
-    perft->callback([options, &exit_code] { exit_code = perft_command(*options); });
-  }
+void add_replay(CLI::App& app, const Registry& registry, int& exit_code) {
+  auto options = std::make_shared<ReplayOptions>();
+  auto* replay = app.add_subcommand(
+      "replay",
+      "show one game of a run move by move, with the board after each move; from the seed, or "
+      "from moves.jsonl.gz for games the seed cannot rebuild; checked against games.csv");
+  replay->add_option("dir", options->dir, "a results folder written by 'arena run'")
+      ->required()
+      ->type_name("DIR");
+  replay->add_option("--game", options->game, "the game's index (games.csv's first column)")
+      ->required()
+      ->type_name("N");
+  replay->add_option("--variant", options->variant,
+                     "where variants play apart on one board each (solo, rooks): only this one's");
+  auto* json = replay->add_flag("--json", options->json,
+                                "print the moves and boards as JSON (docs/results.md)");
+  replay
+      ->add_option("--html", options->html,
+                   "write a self-contained page that steps through the game")
+      ->type_name("FILE")
+      ->excludes(json);
+  replay->callback(
+      [options, &registry, &exit_code] { exit_code = replay_command(*options, registry); });
+}
 
-  void add_bench(CLI::App & app, const Registry& registry, int& exit_code) {
-    auto threads = std::make_shared<std::optional<int>>();
-    auto* bench = app.add_subcommand(
-        "bench",
-        "play a fixed list of deterministic games of every engine and strategy; print the "
-        "decisions, a signature (hash of every move) and the time taken");
-    integer_option(bench, "--threads", *threads, 0, kMaxThreads,
-                   "worker threads, 0 = all cores (default)");
-    bench->callback([threads, &registry, &exit_code] {
-      exit_code = bench_command(registry, threads->value_or(0));
-    });
-  }
+void add_perft(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<PerftOptions>();
+  auto* perft = app.add_subcommand(
+      "perft",
+      "count the move sequences from the start position, for each depth up to D (moves are "
+      "distinct (from, to) pairs); checks and times the move generator");
+  perft->add_option("game", options->engine, "the game: chinese-checkers")->required();
+  perft->add_option("--depth", options->depth, "deepest depth to count (1 to 8)")
+      ->required()
+      ->type_name("D")
+      ->check(CLI::Range(1, 8));
+  perft->add_option("--players", options->players, "players at the table: 2, 3, 4 or 6")
+      ->type_name("P")
+      ->check(CLI::IsMember({2, 3, 4, 6}));
+  perft->callback([options, &exit_code] { exit_code = perft_command(*options); });
+}
 
-  void add_new(CLI::App & app, const Registry& registry, int& exit_code) {
-    auto options = std::make_shared<NewOptions>();
-    auto* sub = app.add_subcommand(
-        "new",
-        "print a commented config for ENGINE with every rule and parameter at its default, one "
-        "player per STRATEGY (default: every strategy): arena new battleship density > my.yaml");
-    sub->add_option("engine", options->engine, "the engine (see 'arena list')")
-        ->required()
-        ->type_name("ENGINE");
-    sub->add_option("strategies", options->strategies, "strategies to play, in order")
-        ->type_name("STRATEGY...");
-    sub->callback(
-        [options, &registry, &exit_code] { exit_code = new_command(*options, registry); });
-  }
+void add_bench(CLI::App& app, const Registry& registry, int& exit_code) {
+  auto threads = std::make_shared<std::optional<int>>();
+  auto* bench = app.add_subcommand(
+      "bench",
+      "play a fixed list of deterministic games of every engine and strategy; print the "
+      "decisions, a signature (hash of every move) and the time taken");
+  integer_option(bench, "--threads", *threads, 0, kMaxThreads,
+                 "worker threads, 0 = all cores (default)");
+  bench->callback([threads, &registry, &exit_code] {
+    exit_code = bench_command(registry, threads->value_or(0));
+  });
+}
 
-  void add_check_bot(CLI::App & app, const Registry& registry, int& exit_code) {
-    auto options = std::make_shared<CheckBotOptions>();
-    auto* sub = app.add_subcommand(
-        "check-bot",
-        "play a program that speaks Arena's line protocol (docs/protocol.md) through a few games "
-        "and report what it got wrong: arena check-bot battleship -- python3 my_bot.py");
-    sub->add_option("engine", options->engine, "the engine (see 'arena list')")
-        ->required()
-        ->type_name("ENGINE");
-    sub->add_option("command", options->command, "the program and its arguments, after --")
-        ->type_name("-- COMMAND...");
-    sub->add_option("--games", options->games, "games per seat order (default 5)")
-        ->check(CLI::Range(1, 10000));
-    sub->add_option("--decision-ms", options->decision_ms,
-                    "a decision's budget in milliseconds (default 2000)")
-        ->check(CLI::Range(0.001, 3.6e6));
-    sub->callback(
-        [options, &registry, &exit_code] { exit_code = check_bot_command(*options, registry); });
-  }
+void add_new(CLI::App& app, const Registry& registry, int& exit_code) {
+  auto options = std::make_shared<NewOptions>();
+  auto* sub = app.add_subcommand(
+      "new",
+      "print a commented config for ENGINE with every rule and parameter at its default, one "
+      "player per STRATEGY (default: every strategy): arena new battleship density > my.yaml");
+  sub->add_option("engine", options->engine, "the engine (see 'arena list')")
+      ->required()
+      ->type_name("ENGINE");
+  sub->add_option("strategies", options->strategies, "strategies to play, in order")
+      ->type_name("STRATEGY...");
+  sub->callback([options, &registry, &exit_code] { exit_code = new_command(*options, registry); });
+}
 
-  void add_schema(CLI::App & app, const Registry& registry, int& exit_code) {
-    app.add_subcommand("schema",
-                       "print the JSON Schema of configs (engines, strategies and parameters "
-                       "included), for editors: yaml-language-server $schema")
-        ->callback([&registry, &exit_code] { exit_code = schema_command(registry); });
-  }
+void add_check_bot(CLI::App& app, const Registry& registry, int& exit_code) {
+  auto options = std::make_shared<CheckBotOptions>();
+  auto* sub = app.add_subcommand(
+      "check-bot",
+      "play a program that speaks Arena's line protocol (docs/protocol.md) through a few games "
+      "and report what it got wrong: arena check-bot battleship -- python3 my_bot.py");
+  sub->add_option("engine", options->engine, "the engine (see 'arena list')")
+      ->required()
+      ->type_name("ENGINE");
+  sub->add_option("command", options->command, "the program and its arguments, after --")
+      ->type_name("-- COMMAND...");
+  sub->add_option("--games", options->games, "games per seat order (default 5)")
+      ->check(CLI::Range(1, 10000));
+  sub->add_option("--decision-ms", options->decision_ms,
+                  "a decision's budget in milliseconds (default 2000)")
+      ->check(CLI::Range(0.001, 3.6e6));
+  sub->callback(
+      [options, &registry, &exit_code] { exit_code = check_bot_command(*options, registry); });
+}
 
-  // Checks the SPRT bounds against the model's range (config files get the same check).
-  SprtTest sprt_of(double elo0, double elo1, double alpha, double beta, const std::string& model) {
-    const SprtModel m = *value_of<SprtModel>(kSprtModelNames, model);
-    const double max_elo = max_sprt_elo(m);
-    for (const double bound : {elo0, elo1}) {
-      if (std::abs(bound) > max_elo) {
-        throw CLI::ValidationError(
-            "--elo0/--elo1", fmt::format("{} is out of range [{}, {}] for the {} model", bound,
-                                         -max_elo, max_elo, model));
-      }
+void add_schema(CLI::App& app, const Registry& registry, int& exit_code) {
+  app.add_subcommand("schema",
+                     "print the JSON Schema of configs (engines, strategies and parameters "
+                     "included), for editors: yaml-language-server $schema")
+      ->callback([&registry, &exit_code] { exit_code = schema_command(registry); });
+}
+
+// Checks the SPRT bounds against the model's range (config files get the same check).
+SprtTest sprt_of(double elo0, double elo1, double alpha, double beta, const std::string& model) {
+  const SprtModel m = *value_of<SprtModel>(kSprtModelNames, model);
+  const double max_elo = max_sprt_elo(m);
+  for (const double bound : {elo0, elo1}) {
+    if (std::abs(bound) > max_elo) {
+      throw CLI::ValidationError("--elo0/--elo1",
+                                 fmt::format("{} is out of range [{}, {}] for the {} model", bound,
+                                             -max_elo, max_elo, model));
     }
-    if (elo1 <= elo0) throw CLI::ValidationError("--elo1", "must be greater than --elo0");
-    return {elo0, elo1, alpha, beta, m};
   }
+  if (elo1 <= elo0) throw CLI::ValidationError("--elo1", "must be greater than --elo0");
+  return {elo0, elo1, alpha, beta, m};
+}
 
-  void add_stats(CLI::App & app, int& exit_code) {
-    struct Args {
-      StatsOptions options;
-      double elo0 = 0, elo1 = 0, alpha = 0.05, beta = 0.05;
-      std::string model = "normalized";
-    };
-    auto args = std::make_shared<Args>();
-    auto* stats = app.add_subcommand(
-        "stats", "Elo, nElo, LOS and SPRT from counts: --wld W L D or --penta LL LD WL+DD WD WW");
-    auto* wld = stats->add_option("--wld", args->options.trinomial, "wins, losses, draws")
-                    ->expected(3)
-                    ->type_name("W L D");
-    auto* penta =
-        stats->add_option("--penta", args->options.pentanomial, "pair counts LL, LD, WL+DD, WD, WW")
-            ->expected(5)
-            ->type_name("LL LD D WD WW");
-    wld->excludes(penta);
-    auto* elo0 = stats->add_option("--elo0", args->elo0,
-                                   "SPRT H0 bound, in [-400, 400] (normalized: [-200, 200])");
-    auto* elo1 = stats->add_option("--elo1", args->elo1, "SPRT H1 bound, above --elo0");
-    elo0->needs(elo1);
-    elo1->needs(elo0);
-    stats->add_option("--alpha", args->alpha, "SPRT type I error (default 0.05)")
-        ->check(CLI::Range(1e-9, 0.999999999));
-    stats->add_option("--beta", args->beta, "SPRT type II error (default 0.05)")
-        ->check(CLI::Range(1e-9, 0.999999999));
-    stats
-        ->add_option("--model", args->model,
-                     "SPRT bounds are logistic or normalized Elo (default normalized)")
-        ->check(CLI::IsMember(names_of<SprtModel>(kSprtModelNames)));
-    stats->add_flag("--json", args->options.json, "one JSON object instead of a table");
-    stats->callback([args, wld, penta, elo0, &exit_code] {
-      if (wld->count() == 0 && penta->count() == 0) throw CLI::RequiredError("--wld or --penta");
-      if (elo0->count() > 0)
-        args->options.sprt = sprt_of(args->elo0, args->elo1, args->alpha, args->beta, args->model);
-      exit_code = stats_command(args->options);
-    });
-  }
+void add_stats(CLI::App& app, int& exit_code) {
+  struct Args {
+    StatsOptions options;
+    double elo0 = 0, elo1 = 0, alpha = 0.05, beta = 0.05;
+    std::string model = "normalized";
+  };
+  auto args = std::make_shared<Args>();
+  auto* stats = app.add_subcommand(
+      "stats", "Elo, nElo, LOS and SPRT from counts: --wld W L D or --penta LL LD WL+DD WD WW");
+  auto* wld = stats->add_option("--wld", args->options.trinomial, "wins, losses, draws")
+                  ->expected(3)
+                  ->type_name("W L D");
+  auto* penta =
+      stats->add_option("--penta", args->options.pentanomial, "pair counts LL, LD, WL+DD, WD, WW")
+          ->expected(5)
+          ->type_name("LL LD D WD WW");
+  wld->excludes(penta);
+  auto* elo0 = stats->add_option("--elo0", args->elo0,
+                                 "SPRT H0 bound, in [-400, 400] (normalized: [-200, 200])");
+  auto* elo1 = stats->add_option("--elo1", args->elo1, "SPRT H1 bound, above --elo0");
+  elo0->needs(elo1);
+  elo1->needs(elo0);
+  stats->add_option("--alpha", args->alpha, "SPRT type I error (default 0.05)")
+      ->check(CLI::Range(1e-9, 0.999999999));
+  stats->add_option("--beta", args->beta, "SPRT type II error (default 0.05)")
+      ->check(CLI::Range(1e-9, 0.999999999));
+  stats
+      ->add_option("--model", args->model,
+                   "SPRT bounds are logistic or normalized Elo (default normalized)")
+      ->check(CLI::IsMember(names_of<SprtModel>(kSprtModelNames)));
+  stats->add_flag("--json", args->options.json, "one JSON object instead of a table");
+  stats->callback([args, wld, penta, elo0, &exit_code] {
+    if (wld->count() == 0 && penta->count() == 0) throw CLI::RequiredError("--wld or --penta");
+    if (elo0->count() > 0)
+      args->options.sprt = sprt_of(args->elo0, args->elo1, args->alpha, args->beta, args->model);
+    exit_code = stats_command(args->options);
+  });
+}
 
 }  // namespace
 
