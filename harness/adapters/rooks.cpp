@@ -162,9 +162,10 @@ class SolveMatch final : public Match {
   std::vector<std::string> groups_;
   std::vector<rooks::Strategies::Bound> solvers_;
   std::vector<std::string> names_;
-  std::vector<MetricSpec> metrics_ = {{"rooks", "rooks", "rooks placed"},
-                                      {"gap", "rooks", "optimum minus rooks placed", Better::kLower},
-                                      {"n", "cells", "board side"}};
+  std::vector<MetricSpec> metrics_ = {
+      {"rooks", "rooks", "rooks placed"},
+      {"gap", "rooks", "optimum minus rooks placed", Better::kLower},
+      {"n", "cells", "board side"}};
 };
 
 }  // namespace

@@ -123,7 +123,7 @@ std::string crosstable_text(const RunConfig& config, const RunStats& stats) {
       if (w != v) games.insert(cross_cell(stats, v, w).games);
   }
   std::string out = fmt::format(
-      "crosstable (score of each row against each column, %{}):\n{:<{}}", 
+      "crosstable (score of each row against each column, %{}):\n{:<{}}",
       games.size() == 1 ? fmt::format("; {} games a cell", *games.begin()) : "", "", row_width);
   for (int v = 0; v < n; ++v)
     out += fmt::format("  {:>{}}", config.players[v].name, widths[v]);

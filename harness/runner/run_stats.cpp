@@ -171,10 +171,12 @@ namespace {
 
 // The earlier of two games with equal values wins, so merging in any order agrees.
 bool lower(const GameRef& a, const GameRef& b) {
-  return !b.found() || (a.found() && (a.value < b.value || (a.value == b.value && a.game < b.game)));
+  return !b.found() ||
+         (a.found() && (a.value < b.value || (a.value == b.value && a.game < b.game)));
 }
 bool higher(const GameRef& a, const GameRef& b) {
-  return !b.found() || (a.found() && (a.value > b.value || (a.value == b.value && a.game < b.game)));
+  return !b.found() ||
+         (a.found() && (a.value > b.value || (a.value == b.value && a.game < b.game)));
 }
 
 }  // namespace
