@@ -75,6 +75,33 @@ void BM_BattleshipSoloGameRandomTimed(benchmark::State& state) {
 }
 BENCHMARK(BM_BattleshipSoloGameRandomTimed);
 
+// Every decision timed, as before decisions were timed by sample.
+void BM_BattleshipSoloGameRandomTimedAll(benchmark::State& state) {
+  std::vector<LatencyHistogram> latency(kMaxPhases);
+  LatencyRecorder timer(latency, 0, 1);
+  solo_games(state, timer);
+}
+BENCHMARK(BM_BattleshipSoloGameRandomTimedAll);
+
+// No timing: only the signature's fold of who decided what (the part of the
+// recorder that no sampling removes).
+struct SignatureOnlyTimer {
+  uint64_t signature = 0;
+  template <class F>
+  decltype(auto) decide(int seat, int /*phase*/, F&& f) {
+    auto choice = f();
+    fold_decision(signature, seat);
+    fold_decision(signature, choice);
+    return choice;
+  }
+};
+void BM_BattleshipSoloGameRandomSignatureOnly(benchmark::State& state) {
+  SignatureOnlyTimer timer;
+  solo_games(state, timer);
+  benchmark::DoNotOptimize(timer.signature);
+}
+BENCHMARK(BM_BattleshipSoloGameRandomSignatureOnly);
+
 }  // namespace
 
 namespace {

@@ -75,7 +75,7 @@ void harness_tax(benchmark::State& state, const std::string& yaml, BareLoop bare
   const Registry registry = make_registry();
   const RunConfig config = parse_config(yaml, "bench", registry);
   const auto match = registry.find(config.engine)->make_match(config, config.seed.value_or(1));
-  constexpr uint64_t kGames = 100'000;
+  const uint64_t kGames = match->game_count();  // the config's `games`
   RunPlan plan{.games = kGames, .threads = 1};
   for (const auto& p : config.players)
     plan.variant_names.push_back(p.name);
@@ -92,14 +92,14 @@ void harness_tax(benchmark::State& state, const std::string& yaml, BareLoop bare
     arena_ns += std::chrono::duration<double, std::nano>(t2 - t1).count();
   }
   std::fclose(sink);
-  const double games = static_cast<double>(state.iterations()) * kGames;
+  const double games = static_cast<double>(state.iterations() * kGames);
   state.counters["bare_ns"] = bare_ns / games;
   state.counters["arena_ns"] = arena_ns / games;
   state.counters["ratio"] = bare_ns / arena_ns;
 }
 
 void BM_HarnessTaxBattleshipSoloRandom(benchmark::State& state) {
-  harness_tax(state, "name: b\nengine: battleship\nseed: 1\nplayers: [{strategy: random}]\n",
+  harness_tax(state, "name: b\nengine: battleship\nseed: 1\ngames: 100000\nplayers: [{strategy: random}]\n",
               [](uint64_t games) {
                 using namespace arena::battleship;
                 const Rules rules;
@@ -120,7 +120,7 @@ BENCHMARK(BM_HarnessTaxBattleshipSoloRandom)->Unit(benchmark::kMillisecond);
 
 void BM_HarnessTaxGoFishRandom2p(benchmark::State& state) {
   harness_tax(state,
-              "name: g\nengine: go-fish\nseed: 1\nrules: {seats: 2}\n"
+              "name: g\nengine: go-fish\nseed: 1\ngames: 100000\nrules: {seats: 2}\n"
               "players: [{name: a, strategy: random}, {name: b, strategy: random}]\n",
               [](uint64_t games) {
                 using namespace arena::go_fish;

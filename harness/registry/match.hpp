@@ -109,28 +109,22 @@ class LatencyRecorder {
         sampling_(budget_ns == 0 && fixed_stride != 1 ? per_variant_phase.size() : 0) {}
 
   template <class F>
-  decltype(auto) decide(int variant, F&& f) {
+  [[gnu::always_inline]] decltype(auto) decide(int variant, F&& f) {
     return decide(variant, 0, std::forward<F>(f));
   }
 
+  // The untimed path is inlined into the engine's loop; the timed one (a
+  // decision in `stride`) is a call.
   template <class F>
-  decltype(auto) decide(int variant, int phase, F&& f) {
+  [[gnu::always_inline]] decltype(auto) decide(int variant, int phase, F&& f) {
     using Choice = std::invoke_result_t<F&>;
     if (script_) [[unlikely]]
       return script_->take<Choice>(variant);  // a recorded game played again
     const size_t slot = static_cast<size_t>(variant * kMaxPhases + phase);
+    if (!skips(slot)) return decide_timed(variant, slot, f);
     try {
-      if (skips(slot)) {
-        Choice choice = call(variant, f);
-        per_variant_phase_[slot].add_untimed();
-        return keep(variant, std::move(choice));
-      }
-      const uint64_t start = clock_.ticks();
       Choice choice = call(variant, f);
-      const uint64_t ns = clock_.nanoseconds(clock_.ticks() - start);
-      per_variant_phase_[slot].add(ns);
-      if (!sampling_.empty()) timed(slot, ns);
-      if (budget_ns_ != 0 && ns > budget_ns_) over_budget(variant, ns, budget_ns_);
+      per_variant_phase_[slot].add_untimed();
       return keep(variant, std::move(choice));
     } catch (const StrategyFault& fault) {
       if (log_) log_->add_fault(fault);
@@ -154,6 +148,22 @@ class LatencyRecorder {
   }
 
  private:
+  template <class F>
+  [[gnu::noinline]] std::invoke_result_t<F&> decide_timed(int variant, size_t slot, F& f) {
+    try {
+      const uint64_t start = clock_.ticks();
+      auto choice = call(variant, f);
+      const uint64_t ns = clock_.nanoseconds(clock_.ticks() - start);
+      per_variant_phase_[slot].add(ns);
+      if (!sampling_.empty()) timed(slot, ns);
+      if (budget_ns_ != 0 && ns > budget_ns_) over_budget(variant, ns, budget_ns_);
+      return keep(variant, std::move(choice));
+    } catch (const StrategyFault& fault) {
+      if (log_) log_->add_fault(fault);
+      throw;
+    }
+  }
+
   // Per histogram: how many were timed (and their time) while probing, and
   // how many to leave untimed before the next one.
   struct Sampling {
