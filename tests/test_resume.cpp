@@ -111,6 +111,8 @@ TEST_CASE("Resuming a run that already completed exits 0 and touches nothing") {
       dir);
   CHECK(nowhere.code == 2);
   CHECK_THAT(nowhere.err, Catch::Contains("nothing to resume"));
+  CHECK_FALSE(fs::exists(dir / ".never.lock"));  // a refused run leaves no lock behind
+  CHECK_FALSE(fs::exists(dir / ".done.lock"));
 }
 
 TEST_CASE("A finished run leaves nothing but its results folder") {

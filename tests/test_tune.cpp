@@ -458,4 +458,5 @@ players:
   const auto none = arena_in(dir, "tune ok.yaml --resume --out out");
   CHECK(none.code == 2);
   CHECK_THAT(none.err, Catch::Contains("no checkpoint"));
+  CHECK_FALSE(fs::exists(dir / ".out.lock"));  // refused: no lock file left behind
 }

@@ -79,6 +79,15 @@ StagedResults::StagedResults(fs::path final_dir, Start start) : final_(std::move
     throw InputError(
         fmt::format("{}: another arena run is writing these results", final_.string()));
   }
+  try {
+    prepare_staging(start);
+  } catch (...) {
+    release_lock();  // a refused run leaves no lock file behind
+    throw;
+  }
+}
+
+void StagedResults::prepare_staging(Start start) {
   staging_ = staging_dir_for(final_);
   const bool interrupted = fs::exists(staging_ / kCheckpointName);
   if (start == Start::kResume) {
@@ -99,14 +108,18 @@ StagedResults::StagedResults(fs::path final_dir, Start start) : final_(std::move
   write_file(kResultsMarker, "written by arena\n");
 }
 
+void StagedResults::release_lock() {
+  if (lock_fd_ < 0) return;
+  ::unlink(lock_.c_str());  // while still holding it: see lock_exclusively
+  ::close(lock_fd_);
+  lock_fd_ = -1;
+}
+
 StagedResults::~StagedResults() {
   std::error_code ec;
   // An interrupted run keeps its checkpoint and rows for --resume.
   if (!committed_ && !fs::exists(staging_ / kCheckpointName, ec)) fs::remove_all(staging_, ec);
-  if (lock_fd_ >= 0) {
-    ::unlink(lock_.c_str());  // while still holding it: see lock_exclusively
-    ::close(lock_fd_);
-  }
+  release_lock();
 }
 
 void StagedResults::write_file(const std::string& file, const std::string& content) const {

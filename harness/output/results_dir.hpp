@@ -38,6 +38,11 @@ class StagedResults {
   const std::filesystem::path& staging_dir() const { return staging_; }
 
  private:
+  // Checks the staging folder against `start` and, for a fresh run, makes it.
+  void prepare_staging(Start start);
+  // Deletes the lock file and lets it go (idempotent).
+  void release_lock();
+
   std::filesystem::path final_;
   std::filesystem::path staging_;
   std::filesystem::path lock_;
