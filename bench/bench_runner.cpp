@@ -99,22 +99,23 @@ void harness_tax(benchmark::State& state, const std::string& yaml, BareLoop bare
 }
 
 void BM_HarnessTaxBattleshipSoloRandom(benchmark::State& state) {
-  harness_tax(state, "name: b\nengine: battleship\nseed: 1\ngames: 100000\nplayers: [{strategy: random}]\n",
-              [](uint64_t games) {
-                using namespace arena::battleship;
-                const Rules rules;
-                const PlacementTable table(rules);
-                NullTimer timer;
-                int64_t shots = 0;
-                for (uint64_t game = 0; game < games; ++game) {
-                  Rng environment(derive_seed(3, 0, game, Purpose::kEnvironment));
-                  Rng rng(derive_seed(3, 0, game, player_purpose(0)));
-                  RandomShooter shooter(rules);
-                  const Ocean ocean(rules, sample_uniform_layout(table, environment));
-                  shots += play_solo(rules, ocean, shooter, rng, timer, 0).shots;
-                }
-                benchmark::DoNotOptimize(shots);
-              });
+  harness_tax(
+      state, "name: b\nengine: battleship\nseed: 1\ngames: 100000\nplayers: [{strategy: random}]\n",
+      [](uint64_t games) {
+        using namespace arena::battleship;
+        const Rules rules;
+        const PlacementTable table(rules);
+        NullTimer timer;
+        int64_t shots = 0;
+        for (uint64_t game = 0; game < games; ++game) {
+          Rng environment(derive_seed(3, 0, game, Purpose::kEnvironment));
+          Rng rng(derive_seed(3, 0, game, player_purpose(0)));
+          RandomShooter shooter(rules);
+          const Ocean ocean(rules, sample_uniform_layout(table, environment));
+          shots += play_solo(rules, ocean, shooter, rng, timer, 0).shots;
+        }
+        benchmark::DoNotOptimize(shots);
+      });
 }
 BENCHMARK(BM_HarnessTaxBattleshipSoloRandom)->Unit(benchmark::kMillisecond);
 
