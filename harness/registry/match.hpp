@@ -83,12 +83,12 @@ void fold_decision(uint64_t& hash, const std::vector<T>& values) {
 // budget (0: none) becomes kOverBudget once it returns. A decision is never
 // interrupted: one that never returns holds its worker.
 //
-// Timing costs about 20 ns a decision (two clock readings and a histogram
-// update), more than a cheap decision itself. So, without a budget, each
+// Timing costs about 30 ns a decision here (two clock readings and a
+// histogram update), more than a cheap decision itself. So, without a budget, each
 // histogram's first kProbe decisions are all timed and, if they were cheap,
 // only every `stride`-th one afterwards, the stride chosen so that timing
 // costs at most about 2% of the decisions' own time (up to kMaxStride);
-// decisions of a microsecond or more are all timed. Every decision is still
+// decisions of more than 25 times that cost (stride_for) are all timed. Every decision is still
 // counted (LatencyHistogram::add_untimed) and enters the signature. Which
 // decisions are timed never changes what is played: the stride depends on
 // measured durations, the games and their signatures do not. With a budget
