@@ -9,6 +9,7 @@
 
 #include "harness/cli/checkpoint.hpp"
 #include "harness/cli/commands.hpp"
+#include "harness/cli/exit_code.hpp"
 #include "harness/cli/run_support.hpp"
 #include "harness/config/resolved.hpp"
 #include "harness/output/append_file.hpp"
@@ -89,7 +90,7 @@ void merge_game_files(const std::vector<std::pair<fs::path, ShardResult>>& shard
 }  // namespace
 
 int merge_command(const MergeOptions& options, const Registry& registry) {
-  try {
+  return exit_code_of("merge", "arena: merge: ", [&] {
     const auto shards = read_shards(options.dirs);
     const ShardResult& first = shards.front().second;
     RunConfig config = parse_config(
@@ -117,16 +118,7 @@ int merge_command(const MergeOptions& options, const Registry& registry) {
     print_results(config, *match, stats, info, staged.final_dir());
     fmt::print("{}", expectations_text(expectations));
     return 0;
-  } catch (const ConfigError& e) {
-    fmt::print(stderr, "{}\n", e.what());
-    return 2;
-  } catch (const InputError& e) {
-    fmt::print(stderr, "arena: merge: {}\n", e.what());
-    return 2;
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "arena: merge failed: {}\n", e.what());
-    return 1;
-  }
+  });
 }
 
 }  // namespace arena

@@ -16,6 +16,7 @@
 
 #include "harness/cli/distributed.hpp"
 #include "harness/cli/interrupt.hpp"
+#include "harness/cli/run_clock.hpp"
 #include "harness/cli/run_support.hpp"
 #include "harness/runner/bots.hpp"
 #include "harness/runner/runner.hpp"
@@ -79,20 +80,6 @@ class GameFiles final : public GameWriter {
   std::unique_ptr<AppendFile> games_;
   std::unique_ptr<AppendFile> moves_;
   std::string games_name_;
-};
-
-// Wall time of the run, including what the checkpoint had played before.
-class RunClock {
- public:
-  explicit RunClock(double earlier) : earlier_(earlier) {}
-  double seconds() const {
-    return earlier_ +
-           std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
-
- private:
-  double earlier_;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
 // Writes the run's checkpoints: at once (write), or when the interval passed (due).

@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/cli/commands.hpp"
+#include "harness/cli/exit_code.hpp"
 #include "harness/config/config.hpp"
 #include "harness/output/append_file.hpp"
 #include "harness/output/replay_page.hpp"
@@ -235,21 +236,14 @@ int replay(const ReplayOptions& options, const Registry& registry) {
 }  // namespace
 
 int replay_command(const ReplayOptions& options, const Registry& registry) {
-  try {
-    return replay(options, registry);
-  } catch (const ConfigError& e) {
-    fmt::print(stderr, "{}\n", e.what());
-    return 2;
-  } catch (const InputError& e) {
-    fmt::print(stderr, "arena: replay: {}\n", e.what());
-    return 2;
-  } catch (const RecordMismatch& e) {
-    fmt::print(stderr, "arena: replay: game {}: {}\n", options.game, e.what());
-    return 2;
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "arena: replay failed: {}\n", e.what());
-    return 1;
-  }
+  return exit_code_of("replay", "arena: replay: ", [&] {
+    try {
+      return replay(options, registry);
+    } catch (const RecordMismatch& e) {
+      fmt::print(stderr, "arena: replay: game {}: {}\n", options.game, e.what());
+      return 2;
+    }
+  });
 }
 
 }  // namespace arena

@@ -8,6 +8,7 @@
 
 #include "harness/cli/commands.hpp"
 #include "harness/cli/distributed.hpp"
+#include "harness/cli/exit_code.hpp"
 #include "harness/cli/interrupt.hpp"
 #include "harness/cli/play_run.hpp"
 #include "harness/cli/resume.hpp"
@@ -187,18 +188,7 @@ int run(const RunOptions& options, const Registry& registry, Workers& workers) {
 int run_command(const RunOptions& options, const Registry& registry) {
   if (world_rank() > 0) return serve_as_worker(registry);  // an MPI job's other processes
   Workers workers;  // until started, they are told there is no run
-  try {
-    return run(options, registry, workers);
-  } catch (const ConfigError& e) {
-    fmt::print(stderr, "{}\n", e.what());
-    return 2;
-  } catch (const InputError& e) {
-    fmt::print(stderr, "arena: {}\n", e.what());
-    return 2;
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "arena: run failed: {}\n", e.what());
-    return 1;
-  }
+  return exit_code_of("run", "arena: ", [&] { return run(options, registry, workers); });
 }
 
 }  // namespace arena

@@ -11,6 +11,7 @@
 #include <yaml-cpp/yaml.h>
 #include <nlohmann/json.hpp>
 
+#include "harness/cli/exit_code.hpp"
 #include "harness/cli/interrupt.hpp"
 #include "harness/config/resolved.hpp"
 #include "harness/output/results_dir.hpp"
@@ -206,18 +207,7 @@ int train(const TrainOptions& options, const Registry& registry) {
 }  // namespace
 
 int train_command(const TrainOptions& options, const Registry& registry) {
-  try {
-    return train(options, registry);
-  } catch (const ConfigError& e) {
-    fmt::print(stderr, "{}\n", e.what());
-    return 2;
-  } catch (const InputError& e) {
-    fmt::print(stderr, "arena: {}\n", e.what());
-    return 2;
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "arena: training failed: {}\n", e.what());
-    return 1;
-  }
+  return exit_code_of("training", "arena: ", [&] { return train(options, registry); });
 }
 
 }  // namespace arena

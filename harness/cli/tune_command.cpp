@@ -11,7 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/cli/commands.hpp"
+#include "harness/cli/exit_code.hpp"
 #include "harness/cli/interrupt.hpp"
+#include "harness/cli/run_clock.hpp"
 #include "harness/cli/run_support.hpp"
 #include "harness/config/tune_config.hpp"
 #include "harness/output/results_dir.hpp"
@@ -57,25 +59,11 @@ std::optional<std::string> finished_tune(const fs::path& dir, const RunConfig& c
   return fmt::format("{}: the tuning is already complete; nothing to resume", dir.string());
 }
 
-// Wall time, including what a checkpoint had spent before.
-class Clock {
- public:
-  explicit Clock(double earlier) : earlier_(earlier) {}
-  double seconds() const {
-    return earlier_ +
-           std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
-
- private:
-  double earlier_;
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-};
-
 // Where the search is, saved every `every` seconds (and whenever asked).
 class Checkpoints {
  public:
-  Checkpoints(const StagedResults& staged, std::string identity, uint64_t seed, const Clock& clock,
-              double every)
+  Checkpoints(const StagedResults& staged, std::string identity, uint64_t seed,
+              const RunClock& clock, double every)
       : staged_(staged),
         identity_(std::move(identity)),
         seed_(seed),
@@ -95,7 +83,7 @@ class Checkpoints {
   const StagedResults& staged_;
   std::string identity_;
   uint64_t seed_;
-  const Clock& clock_;
+  const RunClock& clock_;
   double every_;
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
@@ -226,7 +214,7 @@ int tune(const TuneOptions& options, const Registry& registry) {
   const InterruptGuard guard;
   Search search(tune, seed, objective);
   TuneState state = resume ? resume->state : search.start();
-  const Clock clock(resume ? resume->wall_seconds : 0);
+  const RunClock clock(resume ? resume->wall_seconds : 0);
   Checkpoints checkpoints(staged, tune_identity(config, seed), seed, clock,
                           options.checkpoint_seconds);
   if (!run_search(search, state, objective, checkpoints, options.quiet)) {
@@ -258,18 +246,7 @@ int tune(const TuneOptions& options, const Registry& registry) {
 }  // namespace
 
 int tune_command(const TuneOptions& options, const Registry& registry) {
-  try {
-    return tune(options, registry);
-  } catch (const ConfigError& e) {
-    fmt::print(stderr, "{}\n", e.what());
-    return 2;
-  } catch (const InputError& e) {
-    fmt::print(stderr, "arena: {}\n", e.what());
-    return 2;
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "arena: tune failed: {}\n", e.what());
-    return 1;
-  }
+  return exit_code_of("tune", "arena: ", [&] { return tune(options, registry); });
 }
 
 }  // namespace arena

@@ -448,7 +448,7 @@ RunConfig parse_config(const std::string& text, const std::string& file, const R
   return Loader(file, registry).load(text);
 }
 
-RunConfig load_config(const std::string& path, const Registry& registry) {
+std::string read_config_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     throw ConfigError(path, SourceMark{},
@@ -457,7 +457,11 @@ RunConfig load_config(const std::string& path, const Registry& registry) {
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw ConfigError(path, SourceMark{}, "cannot read the config: read error");
-  return parse_config(text.str(), path, registry);
+  return text.str();
+}
+
+RunConfig load_config(const std::string& path, const Registry& registry) {
+  return parse_config(read_config_text(path), path, registry);
 }
 
 bool follows_from_seed(const PlayerConfig& player) {

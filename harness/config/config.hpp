@@ -209,6 +209,10 @@ constexpr uint64_t kMaxGames = uint64_t{1} << 40;
 constexpr int kMaxThreads = 1024;
 constexpr int kMaxPlayers = 64;
 
+// The text of the config file `path`; throws ConfigError naming it when it
+// cannot be read.
+std::string read_config_text(const std::string& path);
+
 // Loads and validates `path` against the engines of `registry`.
 RunConfig load_config(const std::string& path, const Registry& registry);
 

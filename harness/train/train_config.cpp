@@ -221,17 +221,6 @@ void TrainLoader::load(const YAML::Node& section) {
   check_counts(section);
 }
 
-std::string text_of_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw ConfigError(path, SourceMark{},
-                      fmt::format("cannot read the config: {}", std::strerror(errno)));
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 }  // namespace
 
 bool TrainEvaluation::at_point(uint64_t game, uint64_t total) const {
@@ -261,7 +250,7 @@ TrainConfig parse_train_config(const std::string& text, const std::string& file,
 }
 
 TrainConfig load_train_config(const std::string& path, const Registry& registry) {
-  return parse_train_config(text_of_file(path), path, registry);
+  return parse_train_config(read_config_text(path), path, registry);
 }
 
 std::string resolved_train_yaml(const TrainConfig& c, bool with_checkpoint) {
