@@ -13,6 +13,7 @@
 
 namespace fs = std::filesystem;
 using arena::testing::arena_cli;
+using arena::testing::kill_when;
 using arena::testing::Outcome;
 using arena::testing::read_file;
 using arena::testing::scratch;
@@ -142,13 +143,9 @@ TEST_CASE("training killed with -9 resumes to the table of uninterrupted trainin
   // 40 generations, a checkpoint after each.
   write_file(dir / "long.yaml", train_config("long", 20000, "  checkpoint_every: 0\n"));
   REQUIRE(train(dir, "long.yaml", "whole").code == 0);
-  // Killed once a checkpoint past the first generation is on disk, whatever the machine's speed.
-  const std::string start =
-      "cd " + dir.string() + " && (" + ARENA_EXE +
-      " train long.yaml --quiet --out part >/dev/null 2>&1 & pid=$!; for i in $(seq 2000); do "
-      "grep -qs '\"next_game\":[1-9]' .part.partial/checkpoint.json && break; sleep 0.01; "
-      "done; kill -9 $pid; wait $pid) 2>/dev/null";
-  std::system(start.c_str());
+  // Killed once a checkpoint past the first generation is on disk.
+  kill_when("train long.yaml --quiet --out part",
+            "grep -qs '\"next_game\":[1-9]' .part.partial/checkpoint.json", dir);
   REQUIRE(fs::exists(dir / ".part.partial" / "checkpoint.json"));  // killed mid-training
   CHECK_FALSE(fs::exists(dir / "part"));
   const Outcome resumed = train(dir, "long.yaml", "part", "--resume --threads 1");

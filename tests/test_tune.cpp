@@ -22,6 +22,7 @@
 namespace fs = std::filesystem;
 using arena::testing::arena_cli;
 using arena::testing::arena_in;
+using arena::testing::kill_when;
 using arena::testing::read_file;
 using arena::testing::run_and_signal;
 using arena::testing::scratch;
@@ -310,13 +311,8 @@ TEST_CASE("arena tune killed with -9 resumes to the same trajectory, byte for by
   fs::remove_all(dir / "part");
   write_file(dir / "long.yaml", genetic ? kLongGenetic : kLongTune);
   REQUIRE(arena_in(dir, "tune long.yaml --quiet --out whole").code == 0);
-  // Killed once a checkpoint is on disk, whatever the machine's speed (ASan is slow).
-  const std::string kill_after_checkpoint =
-      "cd '" + dir.string() + "' && (" + std::string(ARENA_EXE) +
-      " tune long.yaml --quiet --out part --checkpoint-every 0 >/dev/null 2>err.txt & pid=$!; "
-      "for i in $(seq 1 12000); do [ -s .part.partial/checkpoint.json ] && break; sleep 0.01; "
-      "done; kill -9 $pid; wait $pid) 2>/dev/null";
-  std::system(kill_after_checkpoint.c_str());
+  kill_when("tune long.yaml --quiet --out part --checkpoint-every 0",
+            "[ -s .part.partial/checkpoint.json ]", dir);
   REQUIRE(fs::exists(dir / ".part.partial/checkpoint.json"));  // killed mid-search
   CHECK_FALSE(fs::exists(dir / "part"));
   REQUIRE(arena_in(dir, "tune long.yaml --quiet --out part --resume --threads 1").code == 0);
