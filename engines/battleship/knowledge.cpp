@@ -60,20 +60,26 @@ BoardKnowledge::BoardKnowledge(const DensityTables& tables, KnowledgeRules rules
   }
   for (int k = 0; k < tables.length_count(); ++k) {
     for (int c = 0; c < tables.cells(); ++c)
-      hunt_[c] += int64_t{afloat_[k]} * cover(k, c);
+      hunt_[c] += afloat_[k] * cover(k, c);
   }
 }
 
 void BoardKnowledge::kill_covering(int cell) {
-  const int cells = tables_->cells();
-  for (uint32_t id : tables_->covering(cell)) {
-    if (!alive_[id]) continue;
-    alive_[id] = 0;
-    const int k = tables_->length_index(id);
-    int32_t* cover = cover_.data() + k * cells;
-    for (uint16_t c : tables_->cells_of(id)) {
+  // Locals, so the compiler need not reload them after every store through
+  // the int32 arrays (which may alias the tables' uint32 indices).
+  const DensityTables& tables = *tables_;
+  const int cells = tables.cells();
+  uint8_t* const alive = alive_.data();
+  int32_t* const hunt = hunt_.data();
+  for (uint32_t id : tables.covering(cell)) {
+    if (!alive[id]) continue;
+    alive[id] = 0;
+    const int k = tables.length_index(id);
+    const int32_t ships = afloat_[k];
+    int32_t* const cover = cover_.data() + k * cells;
+    for (uint16_t c : tables.cells_of(id)) {
       --cover[c];
-      hunt_[c] -= afloat_[k];
+      hunt[c] -= ships;
     }
   }
 }

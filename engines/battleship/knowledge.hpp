@@ -78,18 +78,20 @@ class BoardKnowledge {
 
   const DensityTables& tables() const { return *tables_; }
   bool shot(int cell) const { return shot_[cell]; }  // unchecked: cell is on the board
-  // 0 for cells not shot yet, kShotMask for cells shot: adding it to any
-  // score keeps shot cells from ever being the best.
-  static constexpr int64_t kShotMask = -(int64_t{1} << 50);
-  std::span<const int64_t> shot_mask() const { return shot_mask_; }
+  // 0 for cells not shot yet, kShotMask for cells shot: added to any score
+  // in [0, 2^30) it makes shot cells negative, so never the best (see
+  // pick_best_cell). 32 bits, so that scans over it use four lanes of SSE2.
+  static constexpr int32_t kShotMask = -(int32_t{1} << 30);
+  std::span<const int32_t> shot_mask() const { return shot_mask_; }
   std::span<const uint16_t> pending() const {
     return {pending_.data(), pending_.data() + pending_count_};
   }
   int afloat(int k) const { return afloat_[k]; }
   bool alive(uint32_t id) const { return alive_[id] != 0; }
   int32_t cover(int k, int cell) const { return cover_[k * tables_->cells() + cell]; }
-  // Hunt-mode density: placements of ships afloat covering each cell.
-  std::span<const int64_t> hunt_density() const { return hunt_; }
+  // Hunt-mode density: placements of ships afloat covering each cell (far
+  // below 2^30: at most 16 ships x 2 x 26 placements per cell).
+  std::span<const int32_t> hunt_density() const { return hunt_; }
   // Fleet indices of the ships not yet sunk.
   bool ship_afloat(int ship) const { return ship_afloat_[ship]; }
 
@@ -101,8 +103,8 @@ class BoardKnowledge {
   CellSet shot_;
   std::vector<uint8_t> alive_;
   std::vector<int32_t> cover_;
-  std::vector<int64_t> hunt_;
-  std::vector<int64_t> shot_mask_;
+  std::vector<int32_t> hunt_;
+  std::vector<int32_t> shot_mask_;
   std::array<int, kMaxShips> afloat_{};
   std::array<bool, kMaxShips> ship_afloat_{};
   std::array<uint16_t, kMaxCells> pending_{};

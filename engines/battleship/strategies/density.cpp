@@ -40,7 +40,8 @@ DensityShooter::DensityShooter(const DensityTables& tables, DensityParams params
     : knowledge_(tables, params.seed_behaviour ? KnowledgeRules{false, true} : KnowledgeRules{}),
       params_(params),
       target_(static_cast<size_t>(tables.cells())),
-      weighted_scores_(static_cast<size_t>(tables.cells())) {
+      weighted_scores_(static_cast<size_t>(tables.cells())),
+      plain_(knowledge_.hunt_density()) {
   if (params.prior != Prior::kLearned || learned == nullptr || learned->fleets() == 0) return;
   placement_weight_.resize(static_cast<size_t>(tables.placement_count()));
   for (int id = 0; id < tables.placement_count(); ++id) {
@@ -48,6 +49,7 @@ DensityShooter::DensityShooter(const DensityTables& tables, DensityParams params
         learned->weight(tables.placement(static_cast<uint32_t>(id)), params.prior_strength);
   }
   learned_.resize(static_cast<size_t>(tables.cells()));
+  learned_scores_.resize(static_cast<size_t>(tables.cells()));
 }
 
 // Like the unweighted densities, with each placement counting its prior
@@ -74,24 +76,7 @@ void DensityShooter::learned_density(bool target) {
   const double top = *std::max_element(learned_.begin(), learned_.end());
   const double scale = top > 0 ? std::ldexp(1.0, 40) / top : 0.0;
   for (size_t c = 0; c < learned_.size(); ++c)
-    target_[c] = std::llround(learned_[c] * scale);
-}
-
-int pick_best_cell(std::span<const int64_t> score, const BoardKnowledge& knowledge,
-                   TieBreak tie_break, Rng& rng) {
-  const auto mask = knowledge.shot_mask();
-  const auto cells = score.size();
-  int64_t best = BoardKnowledge::kShotMask;
-  for (size_t c = 0; c < cells; ++c)
-    best = std::max(best, score[c] + mask[c]);
-  std::array<uint16_t, kMaxCells> tied;
-  int count = 0;
-  for (size_t c = 0; c < cells; ++c) {
-    if (score[c] + mask[c] != best || knowledge.shot(static_cast<int>(c))) continue;
-    if (tie_break == TieBreak::kFirst) return static_cast<int>(c);
-    tied[count++] = static_cast<uint16_t>(c);
-  }
-  return count ? tied[rng.below(static_cast<uint64_t>(count))] : -1;
+    learned_scores_[c] = std::llround(learned_[c] * scale);
 }
 
 bool DensityShooter::target_density() {
@@ -119,32 +104,54 @@ bool DensityShooter::target_density() {
   return any;
 }
 
-std::span<const int64_t> DensityShooter::density() {
+void DensityShooter::compute_density() {
   weighted_ = false;
+  use_learned_ = false;
   if (targeting()) {
     // With no placement left to explain the hits the seed scores every cell 0;
     // the default variant hunts instead.
     if (target_density() || params_.seed_behaviour) {
+      plain_ = target_;
       if (!placement_weight_.empty()) learned_density(true);
-      return density_ = target_;
+      use_learned_ = !placement_weight_.empty();
+      return;
     }
   }
   weighted_ = params_.checkerboard_weight != 1.0;
-  if (placement_weight_.empty()) return density_ = knowledge_.hunt_density();
+  plain_ = knowledge_.hunt_density();
+  if (placement_weight_.empty()) return;
   learned_density(false);
-  return density_ = target_;
+  use_learned_ = true;
+}
+
+std::vector<int64_t> DensityShooter::density() {
+  compute_density();
+  if (use_learned_) return learned_scores_;
+  return {plain_.begin(), plain_.end()};
 }
 
 int DensityShooter::choose(Rng& rng) {
-  density();
-  if (!weighted_) return pick_best_cell(density_, knowledge_, params_.tie_break, rng);
+  compute_density();
+  if (weighted_) {
+    return use_learned_ ? choose_weighted(std::span<const int64_t>(learned_scores_), rng)
+                        : choose_weighted(plain_, rng);
+  }
+  if (use_learned_) {
+    return pick_best_cell(std::span<const int64_t>(learned_scores_), knowledge_, params_.tie_break,
+                          rng);
+  }
+  return pick_best_cell(plain_, knowledge_, params_.tie_break, rng);
+}
+
+template <class Score>
+int DensityShooter::choose_weighted(std::span<const Score> density, Rng& rng) {
   // Fixed point (1/1024) keeps scores integral: exact for weights like 1.5.
   // The seed rounds d * 3 / 2 down in integers, which changes its ties.
   const DensityTables& t = knowledge_.tables();
   const double weight = params_.checkerboard_weight;
   const auto fixed_weight = static_cast<int64_t>(std::llround(weight * 1024));
-  for (size_t c = 0; c < density_.size(); ++c) {
-    const int64_t d = density_[c];
+  for (size_t c = 0; c < density.size(); ++c) {
+    const int64_t d = density[c];
     if (!t.even(static_cast<int>(c))) {
       weighted_scores_[c] = d * 1024;
     } else if (params_.seed_behaviour) {
@@ -154,7 +161,8 @@ int DensityShooter::choose(Rng& rng) {
       weighted_scores_[c] = d * fixed_weight;
     }
   }
-  return pick_best_cell(weighted_scores_, knowledge_, params_.tie_break, rng);
+  return pick_best_cell(std::span<const int64_t>(weighted_scores_), knowledge_, params_.tie_break,
+                        rng);
 }
 
 }  // namespace arena::battleship

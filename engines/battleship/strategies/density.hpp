@@ -20,6 +20,7 @@
 #include <span>
 #include <vector>
 
+#include "engines/battleship/best_cell.hpp"
 #include "engines/battleship/knowledge.hpp"
 #include "engines/battleship/learned_prior.hpp"
 #include "engines/battleship/shooter_context.hpp"
@@ -28,7 +29,6 @@
 
 namespace arena::battleship {
 
-enum class TieBreak { kRandom, kFirst };
 enum class Prior { kUniform, kLearned };
 
 struct DensityParams {
@@ -65,29 +65,27 @@ class DensityShooter {
   void observe(int cell, const ShotResult& result) { knowledge_.observe(cell, result); }
 
   // The density the next choice maximises, before checkerboard weighting.
-  std::span<const int64_t> density();
+  std::vector<int64_t> density();
   bool targeting() const { return !knowledge_.pending().empty(); }
   const BoardKnowledge& knowledge() const { return knowledge_; }
 
  private:
+  void compute_density();             // sets plain_ or learned_scores_, and weighted_
   bool target_density();              // false when no placement explains the pending hits
-  void learned_density(bool target);  // the weighted version of either, into target_
+  void learned_density(bool target);  // the weighted version of either, into learned_scores_
+  template <class Score>
+  int choose_weighted(std::span<const Score> density, Rng& rng);
 
   BoardKnowledge knowledge_;
   DensityParams params_;
-  std::vector<int64_t> target_;  // target-mode density (hunt mode reads the knowledge's)
+  std::vector<int32_t> target_;  // target-mode density (hunt mode reads the knowledge's)
   std::vector<int64_t> weighted_scores_;
   std::vector<double> placement_weight_;  // empty unless a learned prior has seen fleets
   std::vector<double> learned_;
-  std::span<const int64_t> density_;
-  bool weighted_ = false;  // checkerboard weighting applies to the current density
+  std::vector<int64_t> learned_scores_;  // learned_ scaled to integers
+  std::span<const int32_t> plain_;       // the density, unless the learned prior is used
+  bool use_learned_ = false;             // the density is learned_scores_
+  bool weighted_ = false;                // checkerboard weighting applies to the current density
 };
-
-// Index of the unshot cell with the highest score, ties broken by
-// `tie_break`; -1 if every cell was shot. Shared by the density-style
-// shooters. Two branch-free passes over score + shot mask (the maximum, then
-// the cells reaching it), so a random tie-break costs one draw.
-int pick_best_cell(std::span<const int64_t> score, const BoardKnowledge& knowledge,
-                   TieBreak tie_break, Rng& rng);
 
 }  // namespace arena::battleship

@@ -73,7 +73,8 @@ int MonteCarloShooter::sample(Rng& rng) {
 
 int MonteCarloShooter::choose(Rng& rng) {
   if (sample(rng) == 0) return density_.choose(rng);
-  return pick_best_cell(occupancy_, density_.knowledge(), params_.tie_break, rng);
+  return pick_best_cell(std::span<const int64_t>(occupancy_), density_.knowledge(),
+                        params_.tie_break, rng);
 }
 
 }  // namespace arena::battleship
