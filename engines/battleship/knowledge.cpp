@@ -25,6 +25,9 @@ DensityTables::DensityTables(const PlacementTable& table)
       const auto id = static_cast<uint32_t>(placement_of_.size());
       placement_of_.push_back(&p);
       length_index_of_.push_back(k);
+      lines_.push_back({static_cast<uint16_t>(p.cell(0, n)),
+                        static_cast<uint8_t>(p.horizontal ? 1 : n), static_cast<uint8_t>(p.length),
+                        static_cast<uint8_t>(k)});
       for (int i = 0; i < p.length; ++i) {
         cell_list_.push_back(static_cast<uint16_t>(p.cell(i, n)));
         covering[p.cell(i, n)].push_back(id);
@@ -34,11 +37,14 @@ DensityTables::DensityTables(const PlacementTable& table)
   }
   first_of_length_.push_back(static_cast<uint32_t>(placement_of_.size()));
   cover_start_.push_back(0);
-  initial_cover_.assign(static_cast<size_t>(length_count()) * cells_, 0);
+  std::vector<int32_t> ships_of_length(lengths_.size(), 0);
+  for (int k : ship_length_index_)
+    ++ships_of_length[k];
+  initial_hunt_.assign(static_cast<size_t>(cells_), 0);
   for (int c = 0; c < cells_; ++c) {
     for (uint32_t id : covering[c]) {
       cover_list_.push_back(id);
-      ++initial_cover_[length_index_of_[id] * cells_ + c];
+      initial_hunt_[c] += ships_of_length[length_index_of_[id]];
     }
     cover_start_.push_back(static_cast<uint32_t>(cover_list_.size()));
     even_.push_back((c / n + c % n) % 2 == 0 ? 1 : 0);
@@ -49,8 +55,7 @@ BoardKnowledge::BoardKnowledge(const DensityTables& tables, KnowledgeRules rules
     : tables_(&tables),
       rules_(rules),
       alive_(static_cast<size_t>(tables.placement_count()), 1),
-      cover_(tables.initial_cover()),
-      hunt_(static_cast<size_t>(tables.cells()), 0),
+      hunt_(tables.initial_hunt()),
       shot_mask_(static_cast<size_t>(tables.cells()), 0) {
   rules_.use_no_touch = rules.use_no_touch && tables.rules().touching == Touching::kForbidden;
   const auto& fleet = tables.rules().fleet;
@@ -58,29 +63,21 @@ BoardKnowledge::BoardKnowledge(const DensityTables& tables, KnowledgeRules rules
     ++afloat_[tables.length_index_of_ship(static_cast<int>(s))];
     ship_afloat_[s] = true;
   }
-  for (int k = 0; k < tables.length_count(); ++k) {
-    for (int c = 0; c < tables.cells(); ++c)
-      hunt_[c] += afloat_[k] * cover(k, c);
-  }
 }
 
 void BoardKnowledge::kill_covering(int cell) {
   // Locals, so the compiler need not reload them after every store through
   // the int32 arrays (which may alias the tables' uint32 indices).
   const DensityTables& tables = *tables_;
-  const int cells = tables.cells();
   uint8_t* const alive = alive_.data();
   int32_t* const hunt = hunt_.data();
   for (uint32_t id : tables.covering(cell)) {
     if (!alive[id]) continue;
     alive[id] = 0;
-    const int k = tables.length_index(id);
-    const int32_t ships = afloat_[k];
-    int32_t* const cover = cover_.data() + k * cells;
-    for (uint16_t c : tables.cells_of(id)) {
-      --cover[c];
+    const DensityTables::Line line = tables.line(id);
+    const int32_t ships = afloat_[line.k];
+    for (int i = 0, c = line.first; ships != 0 && i < line.length; ++i, c += line.step)
       hunt[c] -= ships;
-    }
   }
 }
 
@@ -95,11 +92,16 @@ void BoardKnowledge::observe(int cell, const ShotResult& result) {
   pending_[pending_count_++] = static_cast<uint16_t>(cell);
   if (result.kind != ShotKind::kSunk) return;
 
-  // One ship of length k fewer: hunt = sum_k afloat_k x cover_k loses cover_k.
+  // One ship of length k fewer: each placement of length k still possible
+  // counts once less on its cells.
   const int k = tables_->length_index_of_ship(result.ship);
   --afloat_[k];
-  for (int c = 0; c < tables_->cells(); ++c)
-    hunt_[c] -= cover(k, c);
+  for (uint32_t id = tables_->first_of(k); id < tables_->first_of(k + 1); ++id) {
+    if (!alive_[id]) continue;
+    const DensityTables::Line line = tables_->line(id);
+    for (int i = 0, c = line.first; i < line.length; ++i, c += line.step)
+      --hunt_[c];
+  }
   ship_afloat_[result.ship] = false;
   const Placement& ship = *result.sunk;
   if (rules_.forget_on_sink) {

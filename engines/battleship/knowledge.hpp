@@ -7,9 +7,10 @@
 // ship ("pending"), how many ships of each length are afloat, and which
 // placements are still possible. A placement dies when it covers a miss or a
 // sunk ship's cell or, when the no-touch rule is used, a cell next to a sunk
-// ship; dead placements are subtracted from per-length cover counts at once,
-// so a density costs O(lengths x cells) instead of a recount of every
-// placement.
+// ship. The hunt density (placements still possible, times the ships afloat
+// of their length, covering each cell) is kept up to date as placements die
+// and ships sink, so reading it costs nothing and a game's upkeep is about
+// one pass over each placement's cells.
 #pragma once
 
 #include <array>
@@ -39,13 +40,22 @@ class DensityTables {
   std::span<const uint16_t> cells_of(uint32_t id) const {
     return {cell_list_.data() + cell_start_[id], cell_list_.data() + cell_start_[id + 1]};
   }
+  // A placement as the inner loops walk it, in one load: cells first + i *
+  // step for i < length, of length index k.
+  struct Line {
+    uint16_t first;
+    uint8_t step;
+    uint8_t length;
+    uint8_t k;
+  };
+  Line line(uint32_t id) const { return lines_[id]; }
   std::span<const uint32_t> covering(int cell) const {
     return {cover_list_.data() + cover_start_[cell], cover_list_.data() + cover_start_[cell + 1]};
   }
   // Ids of the placements of length index k: [first_of(k), first_of(k + 1)).
   uint32_t first_of(int k) const { return first_of_length_[k]; }
-  // Placements of length index k covering each cell on an empty board: k * cells + cell.
-  const std::vector<int32_t>& initial_cover() const { return initial_cover_; }
+  // The hunt density of an empty board with the whole fleet afloat.
+  const std::vector<int32_t>& initial_hunt() const { return initial_hunt_; }
   // 1 for cells with (row + col) even (the checkerboard colour the seed favours).
   bool even(int cell) const { return even_[cell] != 0; }
 
@@ -59,9 +69,10 @@ class DensityTables {
   std::vector<int> length_index_of_;
   std::vector<uint32_t> cell_start_;
   std::vector<uint16_t> cell_list_;
+  std::vector<Line> lines_;
   std::vector<uint32_t> cover_start_;
   std::vector<uint32_t> cover_list_;
-  std::vector<int32_t> initial_cover_;
+  std::vector<int32_t> initial_hunt_;
   std::vector<uint8_t> even_;
 };
 
@@ -88,7 +99,6 @@ class BoardKnowledge {
   }
   int afloat(int k) const { return afloat_[k]; }
   bool alive(uint32_t id) const { return alive_[id] != 0; }
-  int32_t cover(int k, int cell) const { return cover_[k * tables_->cells() + cell]; }
   // Hunt-mode density: placements of ships afloat covering each cell (far
   // below 2^30: at most 16 ships x 2 x 26 placements per cell).
   std::span<const int32_t> hunt_density() const { return hunt_; }
@@ -102,7 +112,6 @@ class BoardKnowledge {
   KnowledgeRules rules_;
   CellSet shot_;
   std::vector<uint8_t> alive_;
-  std::vector<int32_t> cover_;
   std::vector<int32_t> hunt_;
   std::vector<int32_t> shot_mask_;
   std::array<int, kMaxShips> afloat_{};

@@ -83,21 +83,23 @@ bool DensityShooter::target_density() {
   const DensityTables& t = knowledge_.tables();
   const auto pending = knowledge_.pending();
   std::fill(target_.begin(), target_.end(), 0);
+  int32_t* const target = target_.data();
   bool any = false;
   // Default: a placement covering j pending hits is met j times, once from each.
   // Seed: only placements through the first pending hit that cover all the others.
   const auto sources = params_.seed_behaviour ? pending.first(1) : pending;
   for (uint16_t hit : sources) {
     for (uint32_t id : t.covering(hit)) {
-      const int ships = knowledge_.afloat(t.length_index(id));
+      const DensityTables::Line line = t.line(id);
+      const int32_t ships = knowledge_.afloat(line.k);
       if (ships == 0 || !knowledge_.alive(id)) continue;
       if (params_.seed_behaviour && !std::all_of(pending.begin(), pending.end(), [&](uint16_t h) {
             return t.placement(id).cells.test(h);
           })) {
         continue;
       }
-      for (uint16_t c : t.cells_of(id))
-        target_[c] += ships;
+      for (int i = 0, c = line.first; i < line.length; ++i, c += line.step)
+        target[c] += ships;
       any = true;
     }
   }
