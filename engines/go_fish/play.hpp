@@ -58,24 +58,24 @@ inline Listeners listeners(std::span<AnyPlayer> seats) {
   return l;
 }
 
-// Sends history[from..] to every listening seat; returns the new end.
-inline size_t broadcast(const Game& game, std::span<AnyPlayer> seats, const Listeners& to,
-                        size_t from) {
+// Sends history[from..] to every listening seat through `observe(seat,
+// event)`; returns the new end.
+template <class Observe>
+size_t broadcast(const Game& game, const Listeners& to, size_t from, Observe& observe) {
   if (to.size == 0) return from;  // then the game keeps no history either
   const auto history = game.history();
   for (; from < history.size(); ++from)
     for (int i = 0; i < to.size; ++i)
-      std::visit([&](auto& player) { player.observe(history[from], game.view(to.seat[i])); },
-                 seats[to.seat[i]]);
+      observe(to.seat[i], history[from]);
   return from;
 }
 
 // Plays `game` to the end, asking `decide(seat)` for each ask and telling the
-// listeners every event.
-template <class Timer, class OnStep, class Decide>
-void play_out(Game& game, std::span<AnyPlayer> seats, const Listeners& to, Timer& timer,
-              std::span<const int> who, OnStep& on_step, Decide&& decide) {
-  size_t seen = broadcast(game, seats, to, 0);
+// listeners every event through `observe(seat, event)`.
+template <class Timer, class OnStep, class Decide, class Observe>
+void play_out(Game& game, const Listeners& to, Timer& timer, std::span<const int> who,
+              OnStep& on_step, Decide&& decide, Observe&& observe) {
+  size_t seen = broadcast(game, to, 0, observe);
   on_step(std::as_const(game));
   while (!game.over()) {
     const int p = game.to_move();
@@ -85,9 +85,24 @@ void play_out(Game& game, std::span<AnyPlayer> seats, const Listeners& to, Timer
     } catch (const std::invalid_argument& illegal) {
       throw StrategyFault(who[p], Fault::kIllegalMove, illegal.what());
     }
-    seen = broadcast(game, seats, to, seen);
+    seen = broadcast(game, to, seen, observe);
     on_step(std::as_const(game));
   }
+}
+
+// play_out with every seat's strategy of type S: direct calls the compiler
+// can inline, instead of a variant dispatch per event and listener (most of
+// a cheap game's cost when three players observe every event).
+template <class S, class Timer, class OnStep>
+void play_out_as(Game& game, std::span<AnyPlayer> seats, std::span<Rng> seat_rngs,
+                 const Listeners& to, Timer& timer, std::span<const int> who, OnStep& on_step) {
+  std::array<S*, kMaxPlayers> player{};
+  for (size_t s = 0; s < seats.size(); ++s)
+    player[s] = std::get_if<S>(&seats[s]);
+  play_out(
+      game, to, timer, who, on_step,
+      [&](int p) { return player[p]->decide(game.view(p), seat_rngs[p]); },
+      [&](int s, const PublicEvent& event) { player[s]->observe(event, game.view(s)); });
 }
 
 }  // namespace detail
@@ -106,18 +121,26 @@ GameResult play_game(const Rules& rules, std::span<AnyPlayer> seats, Rng& deal_r
             to.size > 0 ? Record::kHistory : Record::kNothing);
   for (size_t s = 0; s < n; ++s)
     std::visit([&](auto& player) { player.begin(game.view(static_cast<int>(s))); }, seats[s]);
-  const bool all_random = std::all_of(seats.begin(), seats.end(), [](const AnyPlayer& p) {
-    return std::holds_alternative<RandomPlayer>(p);
+  const bool uniform = std::all_of(seats.begin(), seats.end(), [&](const AnyPlayer& p) {
+    return p.index() == seats.front().index();
   });
-  if (all_random) {
-    // The speed baseline: stateless players, called directly with no variant dispatch.
-    detail::play_out(game, seats, to, timer, who, on_step,
-                     [&](int p) { return RandomPlayer{}.decide(game.view(p), seat_rngs[p]); });
+  if (uniform) {
+    std::visit(
+        [&](auto& first) {
+          using S = std::decay_t<decltype(first)>;
+          detail::play_out_as<S>(game, seats, seat_rngs, to, timer, who, on_step);
+        },
+        seats.front());
   } else {
-    detail::play_out(game, seats, to, timer, who, on_step, [&](int p) {
-      return std::visit([&](auto& player) { return player.decide(game.view(p), seat_rngs[p]); },
-                        seats[p]);
-    });
+    detail::play_out(
+        game, to, timer, who, on_step,
+        [&](int p) {
+          return std::visit([&](auto& player) { return player.decide(game.view(p), seat_rngs[p]); },
+                            seats[p]);
+        },
+        [&](int s, const PublicEvent& event) {
+          std::visit([&](auto& player) { player.observe(event, game.view(s)); }, seats[s]);
+        });
   }
   const GameResult result = game.result();
   thread_history_buffer() = game.release_history();

@@ -1,6 +1,7 @@
 #include "engines/go_fish/strategies/seed_memory.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace arena::go_fish {
 
@@ -20,6 +21,9 @@ void SeedMemoryPlayer::begin(const PlayerView& view) {
   me_ = view.me();
   players_ = view.players();
   suits_ = view.suits();
+  // Dividing by a power of two is multiplying by its exact inverse (the same
+  // real number, so the same rounding); other suit counts keep the division.
+  inverse_suits_ = std::has_single_bit(static_cast<unsigned>(suits_)) ? 1.0 / suits_ : 0.0;
   for (auto& row : belief_)
     row.fill(static_cast<double>(suits_) / players_);
 }
@@ -96,7 +100,7 @@ Ask SeedMemoryPlayer::decide(const PlayerView& view, Rng& rng) const {
     for (int p = 0; p < players_; ++p) {
       if (!view.can_target(p)) continue;
       const double e = belief_[rank][p];
-      const double score = e * (1 + e / suits_);
+      const double score = e * (1 + (inverse_suits_ != 0 ? e * inverse_suits_ : e / suits_));
       if (!params_.faithful) {
         best.offer(score, {p, rank}, rng);
       } else if (score > best_score) {

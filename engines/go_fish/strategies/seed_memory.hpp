@@ -54,6 +54,7 @@ class SeedMemoryPlayer {
   int me_ = 0;
   int players_ = 0;
   int suits_ = 0;
+  double inverse_suits_ = 0;  // 1 / suits_ when exact (a power of two), else 0
   std::array<std::array<double, kMaxPlayers>, kMaxRanks> belief_{};
   std::array<uint16_t, kMaxRanks> holders_{};  // the seed's knownCards: bit p = player p
 };
