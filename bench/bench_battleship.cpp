@@ -90,8 +90,7 @@ struct SignatureOnlyTimer {
   template <class F>
   decltype(auto) decide(int seat, int /*phase*/, F&& f) {
     auto choice = f();
-    fold_decision(signature, seat);
-    fold_decision(signature, choice);
+    fold_move(signature, seat, choice);
     return choice;
   }
 };

@@ -36,9 +36,10 @@ void sync_file(const fs::path& path) {
 
 // Version 2 added forfeit counts to the statistics and the `forfeit` column
 // to games.csv, 3 five kinds of forfeit (external strategies), 4 the states of
-// gzip files and moves.jsonl.gz and the games worth a look: files of an
-// earlier version cannot be continued or merged.
-constexpr int kFormatVersion = 4;
+// gzip files and moves.jsonl.gz and the games worth a look, 5 the cheaper
+// per-decision fold of the signature: files of an earlier version cannot be
+// continued or merged.
+constexpr int kFormatVersion = 5;
 
 void check_version(const Json& j, const fs::path& file, const char* what) {
   const auto it = j.is_object() ? j.find("version") : j.end();

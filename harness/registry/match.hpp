@@ -63,16 +63,35 @@ struct SeatResult {
   }
 };
 
-// Folds a decision into a running hash: integers by value, lists element by element.
+// Folds a value into a game's running hash: integers by value, lists element
+// by element. One multiply per value, because it runs for every decision of
+// every game and sits on one serial chain: (hash ^ value) * K + C is a
+// bijection of the hash for each value (K odd) without a fixed point (C odd),
+// so two games that differ in one decision, or in their number of decisions,
+// never share a hash; RunStats::add_signature mixes each game's hash with
+// splitmix64 before adding it up, which spreads the bits.
 template <std::integral T>
 void fold_decision(uint64_t& hash, T value) {
-  hash = splitmix64_mix(hash ^ static_cast<uint64_t>(value));
+  hash = (hash ^ static_cast<uint64_t>(value)) * 0x9e3779b97f4a7c15ULL + 0xd1b54a32d192ed03ULL;
 }
 template <class T>
 void fold_decision(uint64_t& hash, const std::vector<T>& values) {
   fold_decision(hash, values.size());
   for (const T& v : values)
     fold_decision(hash, v);
+}
+
+// Folds who decided what: one step for the usual decision (a variant index
+// and an int-sized choice, packed into one word), else one per part.
+template <class Choice>
+void fold_move(uint64_t& hash, int variant, const Choice& choice) {
+  if constexpr (std::is_integral_v<Choice> && sizeof(Choice) <= 4) {
+    fold_decision(hash,
+                  (uint64_t{static_cast<uint32_t>(choice)} << 32) | static_cast<uint32_t>(variant));
+  } else {
+    fold_decision(hash, variant);
+    fold_decision(hash, choice);
+  }
 }
 
 // A DecisionTimer (engines/core/decision_timer.hpp) that adds the duration of
@@ -201,8 +220,7 @@ class LatencyRecorder {
   // The decision enters the signature and, when logging, the game's moves.
   template <class Choice>
   [[gnu::always_inline]] Choice keep(int variant, Choice choice) {
-    fold_decision(signature_, variant);
-    fold_decision(signature_, choice);
+    fold_move(signature_, variant, choice);
     if (log_) log_->add(variant, choice);
     return choice;
   }
