@@ -30,8 +30,8 @@ class LatencyHistogram {
     sum_ += ns;
     max_ = std::max(max_, ns);
   }
-  // A decision counted but not timed.
-  void add_untimed() { ++count_; }
+  // Decisions counted but not timed.
+  void add_untimed(uint64_t decisions = 1) { count_ += decisions; }
 
   LatencyHistogram& operator+=(const LatencyHistogram& other) {
     for (int i = 0; i < kBuckets; ++i)

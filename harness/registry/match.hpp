@@ -108,7 +108,8 @@ void fold_move(uint64_t& hash, int variant, const Choice& choice) {
 // only every `stride`-th one afterwards, the stride chosen so that timing
 // costs at most about 2% of the decisions' own time (up to kMaxStride);
 // decisions of more than 25 times that cost (stride_for) are all timed. Every decision is still
-// counted (LatencyHistogram::add_untimed) and enters the signature. Which
+// counted (the untimed ones by flush(), at the latest when the recorder is
+// destroyed) and enters the signature. Which
 // decisions are timed never changes what is played: the stride depends on
 // measured durations, the games and their signatures do not. With a budget
 // every decision is timed (each may forfeit).
@@ -125,37 +126,59 @@ class LatencyRecorder {
         budget_ns_(budget_ns),
         clock_(DecisionClock::get()),
         fixed_stride_(fixed_stride),
-        sampling_(budget_ns == 0 && fixed_stride != 1 ? per_variant_phase.size() : 0) {}
+        sampling_(budget_ns == 0 && fixed_stride != 1 ? per_variant_phase.size() : 0),
+        plain_(!sampling_.empty()) {}
 
   template <class F>
   [[gnu::always_inline]] decltype(auto) decide(int variant, F&& f) {
     return decide(variant, 0, std::forward<F>(f));
   }
 
-  // The untimed path is inlined into the engine's loop; the timed one (a
-  // decision in `stride`) is a call.
+  // The usual untimed decision (sampling, no log, no script) is a countdown,
+  // the call and the fold, inlined into the engine's loop; everything else
+  // (timed, logged or scripted decisions) is a call.
   template <class F>
   [[gnu::always_inline]] decltype(auto) decide(int variant, int phase, F&& f) {
     using Choice = std::invoke_result_t<F&>;
-    if (script_) [[unlikely]]
-      return script_->take<Choice>(variant);  // a recorded game played again
     const size_t slot = static_cast<size_t>(variant * kMaxPhases + phase);
-    if (!skips(slot)) return decide_timed(variant, slot, f);
-    try {
-      Choice choice = call(variant, f);
-      per_variant_phase_[slot].add_untimed();
-      return keep(variant, std::move(choice));
-    } catch (const StrategyFault& fault) {
-      if (log_) log_->add_fault(fault);
-      throw;
+    if (plain_) [[likely]] {
+      Sampling& s = sampling_[slot];
+      if (s.skip != 0) {
+        --s.skip;  // counted by flush()
+        Choice choice = call(variant, f);
+        fold_move(signature_, variant, choice);
+        return choice;
+      }
     }
+    return decide_slow(variant, slot, f);
   }
 
+  // Adds the decisions left untimed so far to their histograms' counts (the
+  // untimed path only counts down). Called by the destructor; call it before
+  // reading the histograms while the recorder lives.
+  void flush() {
+    for (size_t slot = 0; slot < sampling_.size(); ++slot) {
+      Sampling& s = sampling_[slot];
+      const uint64_t untimed = s.granted - s.skip;
+      per_variant_phase_[slot].add_untimed(untimed - s.flushed);
+      s.flushed = untimed;
+    }
+  }
+  ~LatencyRecorder() { flush(); }
+  LatencyRecorder(const LatencyRecorder&) = delete;
+  LatencyRecorder& operator=(const LatencyRecorder&) = delete;
+
   // Logs every decision and fault into `log` (null: none) from now on.
-  void set_log(MoveLog* log) { log_ = log; }
+  void set_log(MoveLog* log) {
+    log_ = log;
+    plain_ = !sampling_.empty() && !log_ && !script_;
+  }
   // Takes every decision from `script` instead of the strategies (null: the
   // strategies decide); nothing is timed then.
-  void set_script(MoveScript* script) { script_ = script; }
+  void set_script(MoveScript* script) {
+    script_ = script;
+    plain_ = !sampling_.empty() && !log_ && !script_;
+  }
   MoveScript* script() const { return script_; }
 
   uint64_t signature() const { return signature_; }
@@ -168,7 +191,21 @@ class LatencyRecorder {
 
  private:
   template <class F>
-  [[gnu::noinline]] std::invoke_result_t<F&> decide_timed(int variant, size_t slot, F& f) {
+  [[gnu::noinline]] std::invoke_result_t<F&> decide_slow(int variant, size_t slot, F& f) {
+    using Choice = std::invoke_result_t<F&>;
+    if (script_) return script_->take<Choice>(variant);  // a recorded game played again
+    if (!skips(slot)) return decide_timed(variant, slot, f);
+    try {
+      Choice choice = call(variant, f);
+      return keep(variant, std::move(choice));
+    } catch (const StrategyFault& fault) {
+      if (log_) log_->add_fault(fault);
+      throw;
+    }
+  }
+
+  template <class F>
+  std::invoke_result_t<F&> decide_timed(int variant, size_t slot, F& f) {
     try {
       const uint64_t start = clock_.ticks();
       auto choice = call(variant, f);
@@ -183,13 +220,16 @@ class LatencyRecorder {
     }
   }
 
-  // Per histogram: how many were timed (and their time) while probing, and
-  // how many to leave untimed before the next one.
+  // Per histogram: how many were timed (and their time) while probing, how
+  // many to leave untimed before the next one, and how many were left
+  // untimed in all (granted - skip) and already counted (flushed).
   struct Sampling {
-    uint32_t probed = 0;
-    uint32_t stride = 1;
     uint32_t skip = 0;
+    uint32_t stride = 1;
+    uint32_t probed = 0;
     uint64_t probe_ns = 0;
+    uint64_t granted = 0;
+    uint64_t flushed = 0;
   };
 
   [[gnu::always_inline]] bool skips(size_t slot) {
@@ -207,6 +247,7 @@ class LatencyRecorder {
         s.stride = fixed_stride_ != 0 ? fixed_stride_ : stride_for(s.probe_ns / kProbe);
     }
     s.skip = s.stride - 1;
+    s.granted += s.skip;
   }
   // Every how many decisions of mean cost `mean_ns` one is timed, so that
   // timing (the clock's readings and about 10 ns of bookkeeping) costs at most
@@ -248,6 +289,7 @@ class LatencyRecorder {
   uint64_t signature_ = 0;
   MoveLog* log_ = nullptr;
   MoveScript* script_ = nullptr;
+  bool plain_ = false;  // sampling, no log, no script: decide() may take the countdown
 };
 
 class GameSink;
