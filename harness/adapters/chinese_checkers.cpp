@@ -4,6 +4,7 @@
 // seats a game that reaches max_plies with nobody home is a draw; with more,
 // seats are ranked by finishing order, then pieces in goal, then distance.
 #include <stdexcept>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -60,10 +61,13 @@ class PlayMatch final : public SeatedMatch {
  private:
   void play_seated(const SeatedGame& game, GameSink& sink) const override {
     const size_t seats = game.lineup.size();
-    std::array<cc::AnyPlayer, cc::kMaxPlayers> players;
+    // Only the seats in play are built: an array of kMaxPlayers variants
+    // would zero every one of them, a tenth of a cheap game.
+    std::vector<cc::AnyPlayer> players;
+    players.reserve(seats);
     for (size_t s = 0; s < seats; ++s)
-      players[s] = cc::Strategies::make(players_[static_cast<size_t>(game.lineup[s])],
-                                        game.external(sink, s));
+      players.push_back(cc::Strategies::make(players_[static_cast<size_t>(game.lineup[s])],
+                                             game.external(sink, s)));
     auto rngs = game.seat_rngs();
     const cc::GameResult r =
         cc::play_game(rules_, std::span(players.data(), seats), std::span(rngs.data(), seats),

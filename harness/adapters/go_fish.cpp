@@ -5,6 +5,7 @@
 // (equal books share a rank); the seed's own winner rule (the first seat with
 // the top score) is kept as the metric `seed_win` to show what it biased.
 #include <stdexcept>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -76,10 +77,13 @@ class PlayMatch final : public SeatedMatch {
  private:
   void play_seated(const SeatedGame& game, GameSink& sink) const override {
     const size_t seats = game.lineup.size();
-    std::array<gf::AnyPlayer, gf::kMaxPlayers> players;
+    // Only the seats in play are built: an array of kMaxPlayers variants
+    // would zero every one of them, a tenth of a cheap game.
+    std::vector<gf::AnyPlayer> players;
+    players.reserve(seats);
     for (size_t s = 0; s < seats; ++s)
-      players[s] = gf::Strategies::make(players_[static_cast<size_t>(game.lineup[s])],
-                                        game.external(sink, s));
+      players.push_back(gf::Strategies::make(players_[static_cast<size_t>(game.lineup[s])],
+                                             game.external(sink, s)));
     auto rngs = game.seat_rngs();
     Rng deal(game.environment_seed);
     const gf::GameResult r =
