@@ -4,6 +4,7 @@
 
 #include <array>
 #include <chrono>
+#include <stdexcept>
 #include <vector>
 
 #include "engines/core/rng.hpp"
@@ -51,6 +52,18 @@ TEST_CASE("the decision clock agrees with steady_clock") {
   const double steady = std::chrono::duration<double, std::nano>(t1 - t0).count();
   CHECK(static_cast<double>(clock.nanoseconds(c1 - c0)) == Approx(steady).epsilon(0.02));
   CHECK(clock.overhead_ns() < 1000);
+}
+
+TEST_CASE("an untimed decision that throws is not counted as made") {
+  std::vector<LatencyHistogram> latency(arena::kMaxPhases);
+  LatencyRecorder recorder(latency, 0, 8);  // after the probe, every 8th timed
+  for (uint32_t i = 0; i < LatencyRecorder::kProbe + 4; ++i)
+    recorder.decide(0, [] { return 1; });
+  CHECK_THROWS_AS(recorder.decide(0, []() -> int { throw std::runtime_error("no"); }),
+                  arena::StrategyFault);
+  recorder.flush();
+  CHECK(latency[0].count() == LatencyRecorder::kProbe + 4);
+  CHECK(latency[0].timed() == LatencyRecorder::kProbe);
 }
 
 TEST_CASE("cheap decisions are timed by sample, and every one is counted and signed") {

@@ -145,7 +145,7 @@ class LatencyRecorder {
       Sampling& s = sampling_[slot];
       if (s.skip != 0) {
         --s.skip;  // counted by flush()
-        Choice choice = call(variant, f);
+        Choice choice = call_untimed(variant, s, f);
         fold_move(signature_, variant, choice);
         return choice;
       }
@@ -159,7 +159,7 @@ class LatencyRecorder {
   void flush() {
     for (size_t slot = 0; slot < sampling_.size(); ++slot) {
       Sampling& s = sampling_[slot];
-      const uint64_t untimed = s.granted - s.skip;
+      const uint64_t untimed = s.granted - s.skip - s.faulted;
       per_variant_phase_[slot].add_untimed(untimed - s.flushed);
       s.flushed = untimed;
     }
@@ -196,7 +196,7 @@ class LatencyRecorder {
     if (script_) return script_->take<Choice>(variant);  // a recorded game played again
     if (!skips(slot)) return decide_timed(variant, slot, f);
     try {
-      Choice choice = call(variant, f);
+      Choice choice = call_untimed(variant, sampling_[slot], f);
       return keep(variant, std::move(choice));
     } catch (const StrategyFault& fault) {
       if (log_) log_->add_fault(fault);
@@ -222,7 +222,7 @@ class LatencyRecorder {
 
   // Per histogram: how many were timed (and their time) while probing, how
   // many to leave untimed before the next one, and how many were left
-  // untimed in all (granted - skip) and already counted (flushed).
+  // untimed in all (granted - skip - faulted) and already counted (flushed).
   struct Sampling {
     uint32_t skip = 0;
     uint32_t stride = 1;
@@ -230,7 +230,18 @@ class LatencyRecorder {
     uint64_t probe_ns = 0;
     uint64_t granted = 0;
     uint64_t flushed = 0;
+    uint64_t faulted = 0;  // untimed decisions that threw: not decisions made
   };
+
+  template <class F>
+  [[gnu::always_inline]] static decltype(auto) call_untimed(int variant, Sampling& s, F& f) {
+    try {
+      return call(variant, f);
+    } catch (const StrategyFault&) {
+      ++s.faulted;
+      throw;
+    }
+  }
 
   [[gnu::always_inline]] bool skips(size_t slot) {
     if (sampling_.empty()) return false;
