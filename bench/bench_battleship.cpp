@@ -83,6 +83,16 @@ void BM_BattleshipSoloGameRandomTimedAll(benchmark::State& state) {
 }
 BENCHMARK(BM_BattleshipSoloGameRandomTimedAll);
 
+// As most games of cheap decisions are played in a run: with the recorder's
+// CountingTimer (each decision counted and signed, none timed).
+void BM_BattleshipSoloGameRandomCounted(benchmark::State& state) {
+  std::vector<LatencyHistogram> latency(kMaxPhases);
+  LatencyRecorder recorder(latency);
+  CountingTimer timer(recorder);
+  solo_games(state, timer);
+}
+BENCHMARK(BM_BattleshipSoloGameRandomCounted);
+
 // No timing: only the signature's fold of who decided what (the part of the
 // recorder that no sampling removes).
 struct SignatureOnlyTimer {

@@ -5,6 +5,7 @@
 #include <array>
 #include <chrono>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "engines/core/rng.hpp"
@@ -118,7 +119,7 @@ TEST_CASE("percentiles of sampled decisions stay within 5% of fully timed ones")
   INFO("a spin is measured " << offset << " ns longer than its target");
   const std::array<uint64_t, 3> level = {1088, 1600, 2944};
   auto target = [&](int k) { return level[k] > offset ? level[k] - offset : 0; };
-  for (uint32_t stride : {8u, LatencyRecorder::kMaxStride}) {
+  for (uint32_t stride : {8u, 64u}) {
     INFO("every " << stride << "th decision timed");
     std::vector<LatencyHistogram> full(arena::kMaxPhases);
     std::vector<LatencyHistogram> sampled(arena::kMaxPhases);
@@ -143,4 +144,113 @@ TEST_CASE("percentiles of sampled decisions stay within 5% of fully timed ones")
             Approx(static_cast<double>(f.quantile(q))).epsilon(0.05));
     }
   }
+}
+
+namespace {
+
+// Plays `games` games of `decisions` decisions each through `sink`, as the
+// runner does (clear(), then the game with the sink's timer for it), the
+// choices drawn from `rng` and each decision's cost from `decide`. Returns
+// how many games were played with a CountingTimer; `signatures` gets each
+// game's signature.
+template <class Decide>
+int play_games(arena::GameSink& sink, int games, int decisions, arena::Rng& rng,
+               std::vector<uint64_t>& signatures, Decide decide) {
+  int counted_only = 0;
+  for (int g = 0; g < games; ++g) {
+    sink.clear();
+    sink.with_timer([&](auto& timer) {
+      if constexpr (std::is_same_v<std::decay_t<decltype(timer)>, arena::CountingTimer>)
+        ++counted_only;
+      for (int d = 0; d < decisions; ++d) {
+        const auto choice = static_cast<int>(rng.below(100));
+        timer.decide(d % 2, d % 3 == 0 ? 1 : 0, [&] { return decide(choice); });
+      }
+      return 0;
+    });
+    signatures.push_back(sink.timer().signature());
+  }
+  return counted_only;
+}
+
+}  // namespace
+
+TEST_CASE("games of cheap decisions are sampled whole: every decision counted and signed") {
+  std::vector<LatencyHistogram> sampled(2 * arena::kMaxPhases);
+  std::vector<LatencyHistogram> every(2 * arena::kMaxPhases);
+  std::vector<uint64_t> sampled_signatures, every_signatures;
+  const int games = 2000, decisions = 60;
+  int counted_only = 0;
+  {
+    arena::GameSink sink(sampled);
+    arena::Rng rng(11);
+    counted_only =
+        play_games(sink, games, decisions, rng, sampled_signatures, [](int c) { return c; });
+  }  // the sink's recorder counts the untimed decisions when it goes
+  {
+    arena::GameSink sink(every, 1'000'000'000);  // a budget: every decision timed
+    arena::Rng rng(11);
+    CHECK(play_games(sink, games, decisions, rng, every_signatures, [](int c) { return c; }) == 0);
+  }
+  CHECK(sampled_signatures == every_signatures);
+  // After the probe, all but every kGameStride-th game only count.
+  CHECK(counted_only > games * 3 / 4);
+  CHECK(counted_only < games * static_cast<int>(LatencyRecorder::kGameStride - 1) /
+                               static_cast<int>(LatencyRecorder::kGameStride) +
+                           1);
+  uint64_t counted = 0, timed = 0;
+  for (size_t slot = 0; slot < sampled.size(); ++slot) {
+    CHECK(sampled[slot].count() == every[slot].count());
+    counted += sampled[slot].count();
+    timed += sampled[slot].timed();
+  }
+  CHECK(counted == static_cast<uint64_t>(games) * decisions);
+  CHECK(timed >= 4 * LatencyRecorder::kProbe);  // each of the four histograms probed
+  CHECK(timed < counted / LatencyRecorder::kGameStride);
+}
+
+TEST_CASE("games of costly decisions are all played with the recorder") {
+  std::vector<LatencyHistogram> latency(2 * arena::kMaxPhases);
+  std::vector<uint64_t> signatures;
+  arena::GameSink sink(latency);
+  arena::Rng rng(3);
+  const int counted_only =
+      play_games(sink, 40, 30, rng, signatures, [](int c) { return spin_for(3000) + c; });
+  CHECK(counted_only == 0);
+  uint64_t timed = 0;
+  for (const LatencyHistogram& h : latency)
+    timed += h.timed();
+  CHECK(timed == 40 * 30);
+}
+
+TEST_CASE(
+    "a decision that throws in a counted-only game is not counted, and the game's signature "
+    "keeps the decisions before it") {
+  std::vector<LatencyHistogram> latency(arena::kMaxPhases);
+  arena::GameSink sink(latency);
+  // Probe with cheap games until the sink plays one with a CountingTimer.
+  bool counted_only = false;
+  int games = 0;
+  while (!counted_only && games < 1000) {
+    sink.clear();
+    ++games;
+    sink.with_timer([&](auto& timer) {
+      counted_only = std::is_same_v<std::decay_t<decltype(timer)>, arena::CountingTimer>;
+      if (counted_only) return 0;
+      for (int d = 0; d < 100; ++d)
+        timer.decide(0, [] { return 1; });
+      return 0;
+    });
+  }
+  REQUIRE(counted_only);
+  uint64_t expected = sink.timer().signature();
+  arena::fold_move(expected, 0, 7);
+  CHECK_THROWS_AS(sink.with_timer([](auto& timer) {
+    timer.decide(0, [] { return 7; });
+    return timer.decide(0, []() -> int { throw std::runtime_error("no"); });
+  }),
+                  arena::StrategyFault);
+  CHECK(sink.timer().signature() == expected);
+  sink.timer().flush();
+  CHECK(latency[0].count() == static_cast<uint64_t>(games - 1) * 100 + 1);
 }

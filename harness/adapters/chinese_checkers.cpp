@@ -69,9 +69,10 @@ class PlayMatch final : public SeatedMatch {
       players.push_back(cc::Strategies::make(players_[static_cast<size_t>(game.lineup[s])],
                                              game.external(sink, s)));
     auto rngs = game.seat_rngs();
-    const cc::GameResult r =
-        cc::play_game(rules_, std::span(players.data(), seats), std::span(rngs.data(), seats),
-                      sink.timer(), game.lineup);
+    const cc::GameResult r = sink.with_timer([&](auto& timer) {
+      return cc::play_game(rules_, std::span(players.data(), seats), std::span(rngs.data(), seats),
+                           timer, game.lineup);
+    });
     for (size_t s = 0; s < seats; ++s) {
       // Two seats: a game cut off at max_plies is a draw, whoever was ahead.
       const int rank = r.draw && seats == 2 ? 1 : r.rank[s];

@@ -86,9 +86,10 @@ class PlayMatch final : public SeatedMatch {
                                              game.external(sink, s)));
     auto rngs = game.seat_rngs();
     Rng deal(game.environment_seed);
-    const gf::GameResult r =
-        gf::play_game(rules_, std::span(players.data(), seats), deal, std::span(rngs.data(), seats),
-                      sink.timer(), game.lineup);
+    const gf::GameResult r = sink.with_timer([&](auto& timer) {
+      return gf::play_game(rules_, std::span(players.data(), seats), deal,
+                           std::span(rngs.data(), seats), timer, game.lineup);
+    });
     for (size_t s = 0; s < seats; ++s) {
       SeatResult seat{
           game.lineup[s],

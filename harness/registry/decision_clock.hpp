@@ -36,9 +36,16 @@ class DecisionClock {
   bool uses_tsc() const {
     return tsc_;
   }
-  // The median cost of timing one decision (two readings), in nanoseconds.
+  // The median time between two back-to-back readings, in nanoseconds: what
+  // a reading around a decision adds to the decision's measured time.
   uint64_t overhead_ns() const {
     return overhead_ns_;
+  }
+  // What a pair of readings costs the thread that takes it, in nanoseconds
+  // (measured over many pairs in a row: a reading's own cost exceeds the
+  // time between two).
+  uint64_t pair_cost_ns() const {
+    return pair_cost_ns_;
   }
 
  private:
@@ -46,6 +53,7 @@ class DecisionClock {
   bool tsc_ = false;
   double ns_per_tick_ = 1;
   uint64_t overhead_ns_ = 0;
+  uint64_t pair_cost_ns_ = 0;
 };
 
 }  // namespace arena

@@ -102,21 +102,28 @@ void fold_move(uint64_t& hash, int variant, const Choice& choice) {
 // budget (0: none) becomes kOverBudget once it returns. A decision is never
 // interrupted: one that never returns holds its worker.
 //
-// Timing costs about 30 ns a decision here (two clock readings and a
-// histogram update), more than a cheap decision itself. So, without a budget, each
-// histogram's first kProbe decisions are all timed and, if they were cheap,
-// only every `stride`-th one afterwards, the stride chosen so that timing
-// costs at most about 2% of the decisions' own time (up to kMaxStride);
-// decisions of more than 25 times that cost (stride_for) are all timed. Every decision is still
-// counted (the untimed ones by flush(), at the latest when the recorder is
-// destroyed) and enters the signature. Which
+// Timing costs about 40 ns a decision here (two clock readings, a histogram
+// update and a call), more than a cheap decision itself. So, without a
+// budget, each histogram's first kProbe decisions are all timed and, if they
+// were cheap, only every `stride`-th one afterwards, the stride chosen so
+// that timing costs at most about 2% of the decisions' own time (up to
+// kMaxStride); decisions of more than 25 times that cost (stride_for) are
+// all timed. Every decision is still counted (the untimed ones by flush(),
+// at the latest when the recorder is destroyed) and enters the signature.
+// When every histogram probed so far is of decisions so cheap that at most
+// one in kGameStride would be timed, whole games are sampled first: only
+// every kGameStride-th game is played with the recorder (and one in
+// stride / kGameStride of its decisions timed), the others with a
+// CountingTimer (next_game_untimed(), GameSink::with_timer), so that a cheap
+// game's loop carries no countdown. Which
 // decisions are timed never changes what is played: the stride depends on
 // measured durations, the games and their signatures do not. With a budget
 // every decision is timed (each may forfeit).
 class LatencyRecorder {
  public:
-  static constexpr uint32_t kProbe = 256;
-  static constexpr uint32_t kMaxStride = 64;
+  static constexpr uint32_t kProbe = 64;
+  static constexpr uint32_t kMaxStride = 1024;
+  static constexpr uint32_t kGameStride = 8;
 
   // fixed_stride: 0 chooses the stride after probing as above; 1 times every
   // decision; k > 1 times every k-th after the probe (tests compare the two).
@@ -127,6 +134,7 @@ class LatencyRecorder {
         clock_(DecisionClock::get()),
         fixed_stride_(fixed_stride),
         sampling_(budget_ns == 0 && fixed_stride != 1 ? per_variant_phase.size() : 0),
+        counted_(sampling_.size()),
         plain_(!sampling_.empty()) {}
 
   template <class F>
@@ -159,7 +167,7 @@ class LatencyRecorder {
   void flush() {
     for (size_t slot = 0; slot < sampling_.size(); ++slot) {
       Sampling& s = sampling_[slot];
-      const uint64_t untimed = s.granted - s.skip - s.faulted;
+      const uint64_t untimed = s.granted - s.skip - s.faulted + counted_[slot];
       per_variant_phase_[slot].add_untimed(untimed - s.flushed);
       s.flushed = untimed;
     }
@@ -183,6 +191,17 @@ class LatencyRecorder {
 
   uint64_t signature() const { return signature_; }
   void reset_signature() { signature_ = 0; }
+
+  // Whether the next game may be played with a CountingTimer instead of this
+  // recorder (see the class comment): only when sampling, neither logging nor
+  // replaying, and every histogram probed so far (none still probing) is of
+  // decisions cheap enough; then all games but every kGameStride-th.
+  bool next_game_untimed() {
+    if (!plain_ || !games_sampled_) return false;
+    if (++untimed_games_ < kGameStride) return true;
+    untimed_games_ = 0;
+    return false;
+  }
   // A forfeit is part of what happened in the game: it enters the signature too.
   void fold_fault(int variant, Fault fault) {
     fold_decision(signature_, variant);
@@ -204,6 +223,8 @@ class LatencyRecorder {
     }
   }
 
+  friend class CountingTimer;
+
   template <class F>
   std::invoke_result_t<F&> decide_timed(int variant, size_t slot, F& f) {
     try {
@@ -220,14 +241,17 @@ class LatencyRecorder {
     }
   }
 
-  // Per histogram: how many were timed (and their time) while probing, how
+  // Per histogram: how many were timed (and their times) while probing, how
   // many to leave untimed before the next one, and how many were left
-  // untimed in all (granted - skip - faulted) and already counted (flushed).
+  // untimed in all (granted - skip - faulted, plus those of games played
+  // with a CountingTimer) and already counted (flushed).
   struct Sampling {
     uint32_t skip = 0;
     uint32_t stride = 1;
     uint32_t probed = 0;
-    uint64_t probe_ns = 0;
+    // The probe's times: the stride follows their median, which one decision
+    // preempted or slowed by a cold cache does not move.
+    std::array<uint32_t, kProbe> probe_ns{};
     uint64_t granted = 0;
     uint64_t flushed = 0;
     uint64_t faulted = 0;  // untimed decisions that threw: not decisions made
@@ -253,19 +277,35 @@ class LatencyRecorder {
   void timed(size_t slot, uint64_t ns) {
     Sampling& s = sampling_[slot];
     if (s.probed < kProbe) {
-      s.probe_ns += ns;
-      if (++s.probed == kProbe)
-        s.stride = fixed_stride_ != 0 ? fixed_stride_ : stride_for(s.probe_ns / kProbe);
+      if (s.probed == 0) games_sampled_ = false;  // a new histogram: probe it in timed games
+      s.probe_ns[s.probed] = static_cast<uint32_t>(std::min<uint64_t>(ns, UINT32_MAX));
+      if (++s.probed == kProbe) {
+        std::nth_element(s.probe_ns.begin(), s.probe_ns.begin() + kProbe / 2, s.probe_ns.end());
+        s.stride = fixed_stride_ != 0 ? fixed_stride_ : stride_for(s.probe_ns[kProbe / 2]);
+        games_sampled_ = fixed_stride_ == 0 && all_probed_cheap();
+      }
     }
-    s.skip = s.stride - 1;
+    s.skip = (games_sampled_ ? s.stride / kGameStride : s.stride) - 1;
     s.granted += s.skip;
   }
-  // Every how many decisions of mean cost `mean_ns` one is timed, so that
-  // timing (the clock's readings and about 10 ns of bookkeeping) costs at most
-  // about 2% of their time.
-  uint32_t stride_for(uint64_t mean_ns) const {
-    const uint64_t cost = clock_.overhead_ns() + 10;
-    const uint64_t stride = 50 * cost / std::max<uint64_t>(mean_ns, 1);
+  // Every histogram that has timed a decision has finished its probe and
+  // times at most one decision in kGameStride.
+  bool all_probed_cheap() const {
+    return std::all_of(sampling_.begin(), sampling_.end(), [](const Sampling& s) {
+      return s.probed == 0 || (s.probed == kProbe && s.stride >= kGameStride);
+    });
+  }
+
+  // Every how many decisions of typical (median) measured time `measured_ns` one is timed, so
+  // that timing (a pair of clock readings and about 20 ns of bookkeeping and
+  // the out-of-line call) costs at most about 2% of their own time. A
+  // measured time includes the clock's latency (overhead_ns): a decision of a
+  // few nanoseconds is measured at three or four times its cost.
+  uint32_t stride_for(uint64_t measured_ns) const {
+    const uint64_t cost = clock_.pair_cost_ns() + 20;
+    const uint64_t own_ns =
+        measured_ns > clock_.overhead_ns() ? measured_ns - clock_.overhead_ns() : 0;
+    const uint64_t stride = 50 * cost / std::max<uint64_t>(own_ns, 1);
     return static_cast<uint32_t>(std::clamp<uint64_t>(stride, 1, kMaxStride));
   }
 
@@ -297,10 +337,46 @@ class LatencyRecorder {
   const DecisionClock& clock_;
   uint32_t fixed_stride_ = 0;
   std::vector<Sampling> sampling_;  // empty: every decision timed
+  std::vector<uint64_t> counted_;   // per histogram: decisions of CountingTimer games
+  bool games_sampled_ = false;      // whole games are sampled (next_game_untimed)
+  uint32_t untimed_games_ = 0;      // untimed games since the last timed one
   uint64_t signature_ = 0;
   MoveLog* log_ = nullptr;
   MoveScript* script_ = nullptr;
   bool plain_ = false;  // sampling, no log, no script: decide() may take the countdown
+};
+
+// The DecisionTimer of a game that a LatencyRecorder leaves untimed
+// (LatencyRecorder::next_game_untimed, GameSink::with_timer): each decision
+// is counted in its histogram and folded into the game's signature, exactly
+// as the recorder would, and nothing else; the signature lives in the timer
+// (in a register, when the game's loop is inlined) and returns to the
+// recorder when the timer goes. A decision that throws becomes StrategyFault
+// kThrew and is not counted, as with the recorder.
+class CountingTimer {
+ public:
+  explicit CountingTimer(LatencyRecorder& recorder)
+      : recorder_(recorder), counted_(recorder.counted_.data()), signature_(recorder.signature_) {}
+  ~CountingTimer() { recorder_.signature_ = signature_; }
+  CountingTimer(const CountingTimer&) = delete;
+  CountingTimer& operator=(const CountingTimer&) = delete;
+
+  template <class F>
+  [[gnu::always_inline]] decltype(auto) decide(int variant, F&& f) {
+    return decide(variant, 0, std::forward<F>(f));
+  }
+  template <class F>
+  [[gnu::always_inline]] decltype(auto) decide(int variant, int phase, F&& f) {
+    auto choice = LatencyRecorder::call(variant, f);
+    ++counted_[variant * kMaxPhases + phase];
+    fold_move(signature_, variant, choice);
+    return choice;
+  }
+
+ private:
+  LatencyRecorder& recorder_;
+  uint64_t* counted_;
+  uint64_t signature_;
 };
 
 class GameSink;
@@ -390,6 +466,18 @@ class GameSink {
   }
 
   LatencyRecorder& timer() { return timer_; }
+  // Calls play(timer) with this game's DecisionTimer: the recorder, or a
+  // CountingTimer when the recorder leaves the game untimed (chosen per game
+  // by clear(): LatencyRecorder::next_game_untimed). `play` is generic in
+  // the timer, so an engine's loop is built for both.
+  template <class Play>
+  decltype(auto) with_timer(Play&& play) {
+    if (untimed_game_) {
+      CountingTimer counter(timer_);
+      return play(counter);
+    }
+    return play(timer_);
+  }
   // Logs the moves of every game from now on (the runner keeps the ones it records).
   void log_moves() { timer_.set_log(&moves_); }
   // The moves of this game so far (empty unless log_moves() was called).
@@ -427,6 +515,7 @@ class GameSink {
     pair_.reset();
     timer_.reset_signature();
     moves_.clear();
+    untimed_game_ = timer_.next_game_untimed();
   }
 
  private:
@@ -437,6 +526,7 @@ class GameSink {
   std::vector<std::pair<int, int>> lineup_;  // (variant, group) per seat
   std::optional<uint64_t> pair_;
   MoveLog moves_;
+  bool untimed_game_ = false;  // this game is played with a CountingTimer
 };
 
 }  // namespace arena
