@@ -285,7 +285,9 @@ class LatencyRecorder {
         games_sampled_ = fixed_stride_ == 0 && all_probed_cheap();
       }
     }
-    s.skip = (games_sampled_ ? s.stride / kGameStride : s.stride) - 1;
+    // Games are sampled only where the match plays them with_timer (a match
+    // that always takes the recorder times one decision in `stride`).
+    s.skip = (games_sampled_ && counting_seen_ ? s.stride / kGameStride : s.stride) - 1;
     s.granted += s.skip;
   }
   // Every histogram that has timed a decision has finished its probe and
@@ -339,6 +341,7 @@ class LatencyRecorder {
   std::vector<Sampling> sampling_;  // empty: every decision timed
   std::vector<uint64_t> counted_;   // per histogram: decisions of CountingTimer games
   bool games_sampled_ = false;      // whole games are sampled (next_game_untimed)
+  bool counting_seen_ = false;      // a game was played with a CountingTimer
   uint32_t untimed_games_ = 0;      // untimed games since the last timed one
   uint64_t signature_ = 0;
   MoveLog* log_ = nullptr;
@@ -356,7 +359,9 @@ class LatencyRecorder {
 class CountingTimer {
  public:
   explicit CountingTimer(LatencyRecorder& recorder)
-      : recorder_(recorder), counted_(recorder.counted_.data()), signature_(recorder.signature_) {}
+      : recorder_(recorder), counted_(recorder.counted_.data()), signature_(recorder.signature_) {
+    recorder.counting_seen_ = true;
+  }
   ~CountingTimer() { recorder_.signature_ = signature_; }
   CountingTimer(const CountingTimer&) = delete;
   CountingTimer& operator=(const CountingTimer&) = delete;
