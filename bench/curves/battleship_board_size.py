@@ -7,10 +7,9 @@ the mean and median decision time and the mean shots. Prints a Markdown table.
     python3 bench/curves/battleship_board_size.py [build/arena] [--sizes 10,14,18,22,26]
 """
 import argparse
-import json
-import pathlib
-import subprocess
 import tempfile
+
+from arena_run import run_summary
 
 # Games per run at 10x10, about a second of play each (monte-carlo
 # decides about a thousand times slower than the rest).
@@ -19,14 +18,9 @@ GAMES = {"random": 500000, "hunt-target": 500000, "density": 50000, "seed-densit
 
 
 def run(arena, strategy, size, games, work):
-    config = work / f"{strategy}-{size}.yaml"
-    config.write_text(f"name: size-{size}-{strategy}\nengine: battleship\nseed: 1\n"
-                      f"games: {games}\nrules: {{size: {size}}}\n"
-                      f"players: [{{strategy: {strategy}}}]\n")
-    out = work / f"out-{strategy}-{size}"
-    subprocess.run([arena, "run", str(config), "--threads", "1", "--quiet", "--out", str(out)],
-                   check=True, stdout=subprocess.DEVNULL)
-    summary = json.loads((out / "summary.json").read_text())
+    summary = run_summary(arena, f"size-{size}-{strategy}",
+                          f"engine: battleship\ngames: {games}\nrules: {{size: {size}}}\n"
+                          f"players: [{{strategy: {strategy}}}]\n", work)
     variant = summary["variants"][0]
     latency = variant["decision_latency_ns"]
     return {"games_per_second": summary["games_per_second"], "mean_ns": latency["mean"],
@@ -46,7 +40,7 @@ def main():
             for size in sizes:
                 # Bigger boards take more shots and costlier decisions: fewer games.
                 scaled = max(10, games * 100 // (size * size))
-                r = run(args.arena, strategy, size, scaled, pathlib.Path(tmp))
+                r = run(args.arena, strategy, size, scaled, tmp)
                 print(f"| {strategy} | {size} | {scaled} | {r['games_per_second']:,.0f} | "
                       f"{r['mean_ns']:,.0f} | {r['p50_ns']:,} | {r['shots']:.1f} |", flush=True)
 

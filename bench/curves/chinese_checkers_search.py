@@ -9,10 +9,9 @@ Markdown table.
                                                     [--games 1] [--plies 60]
 """
 import argparse
-import json
-import pathlib
-import subprocess
 import tempfile
+
+from arena_run import run_summary
 
 SETTINGS = [
     ("greedy", "greedy", "{}"),
@@ -26,14 +25,11 @@ SETTINGS = [
 
 
 def run(arena, strategy, params, seats, games, plies, work, index):
-    config = work / f"cc-{index}-{seats}.yaml"
-    config.write_text(f"name: cc-{index}-{seats}\nengine: chinese-checkers\nseed: 1\n"
-                      f"games: {games}\nrules: {{seats: {seats}, max_plies: {plies}}}\n"
-                      f"players: [{{strategy: {strategy}, params: {params}}}]\n")
-    out = work / f"out-{index}-{seats}"
-    subprocess.run([arena, "run", str(config), "--threads", "1", "--quiet", "--out", str(out)],
-                   check=True, stdout=subprocess.DEVNULL)
-    latency = json.loads((out / "summary.json").read_text())["variants"][0]["decision_latency_ns"]
+    summary = run_summary(arena, f"cc-{index}-{seats}",
+                          f"engine: chinese-checkers\ngames: {games}\n"
+                          f"rules: {{seats: {seats}, max_plies: {plies}}}\n"
+                          f"players: [{{strategy: {strategy}, params: {params}}}]\n", work)
+    latency = summary["variants"][0]["decision_latency_ns"]
     return latency["count"], latency["mean"] / 1e3, latency["p50"] / 1e3, latency["p99"] / 1e3
 
 
@@ -50,7 +46,7 @@ def main():
         for index, (label, strategy, params) in enumerate(SETTINGS):
             for seats in [int(s) for s in args.seats.split(",")]:
                 count, mean, p50, p99 = run(args.arena, strategy, params, seats, args.games,
-                                            args.plies, pathlib.Path(tmp), index)
+                                            args.plies, tmp, index)
                 print(f"| {label} | {seats} | {count} | {mean:,.1f} | {p50:,.1f} | {p99:,.1f} |",
                       flush=True)
 

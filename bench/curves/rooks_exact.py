@@ -9,21 +9,17 @@ mean number of rooks placed. Prints a Markdown table.
                                         [--densities 0.05,0.1,0.2,0.3] [--boards 5]
 """
 import argparse
-import json
-import pathlib
-import subprocess
 import tempfile
+
+from arena_run import run_summary
 
 
 def run(arena, algorithm, n, density, boards, work):
-    config = work / f"{algorithm}-{n}-{density}.yaml"
-    config.write_text(f"name: rooks-{n}\nengine: rooks\nseed: 7\ngames: {boards}\n"
-                      f"rules: {{n: [{n}], fort_density: {density}}}\n"
-                      f"players: [{{strategy: exact, params: {{algorithm: {algorithm}}}}}]\n")
-    out = work / f"out-{algorithm}-{n}-{density}"
-    subprocess.run([arena, "run", str(config), "--threads", "1", "--quiet", "--out", str(out)],
-                   check=True, stdout=subprocess.DEVNULL)
-    summary = json.loads((out / "summary.json").read_text())
+    summary = run_summary(arena, f"rooks-{algorithm}-{n}-{density}",
+                          f"engine: rooks\ngames: {boards}\n"
+                          f"rules: {{n: [{n}], fort_density: {density}}}\n"
+                          f"players: [{{strategy: exact, params: {{algorithm: {algorithm}}}}}]\n",
+                          work, seed=7)
     variant = summary["variants"][0]
     latency = variant["decision_latency_ns"]
     rooks = next(iter(variant["metrics"].values()))["mean"]
@@ -43,8 +39,7 @@ def main():
         for n in [int(s) for s in args.sizes.split(",")]:
             for density in [float(d) for d in args.densities.split(",")]:
                 for algorithm in ("augmenting-bfs", "hopcroft-karp"):
-                    mean, p50, rooks = run(args.arena, algorithm, n, density, args.boards,
-                                           pathlib.Path(tmp))
+                    mean, p50, rooks = run(args.arena, algorithm, n, density, args.boards, tmp)
                     print(f"| {n} | {density} | {algorithm} | {args.boards} | {mean:,.1f} | "
                           f"{p50:,.1f} | {rooks:,.1f} |", flush=True)
 
