@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engines/chinese_checkers/game.hpp"
+#include "engines/core/zeroed_array.hpp"
 #include "strategy_settings.hpp"
 
 using namespace arena;
@@ -184,4 +185,72 @@ TEST_CASE("Alphabeta at depth 4 takes a one-move win rather than a slower one") 
   State after = s;
   after.apply(alphabeta.choose(s, rng));
   CHECK(after.finished(0));
+}
+
+TEST_CASE("Alphabeta's table: a copy keeps it, a cleared one plays as a new player") {
+  // Plays 12 plies of a 2-seat game in which seat 0 is alphabeta at depth 3;
+  // at each of its decisions a copy of the player (table and all) must choose
+  // what it chooses, and a player whose table was cleared before every
+  // decision must choose what a new player chooses each time.
+  AlphaBetaParams ab;
+  ab.depth = 3;
+  ab.tt_mb = 1;
+  AlphaBetaPlayer kept(ab);
+  State s = State::initial(Rules{});
+  Rng walk(21);
+  for (int ply = 0; ply < 12; ++ply) {
+    if (s.side_to_move() != 0) {
+      MoveList moves;
+      generate_moves(s, moves);
+      s.apply(moves[static_cast<int>(walk.below(static_cast<uint64_t>(moves.size())))]);
+      continue;
+    }
+    AlphaBetaPlayer copy = kept;
+    Rng a(100 + ply), b(100 + ply);
+    const Move chosen = kept.choose(s, a);
+    CHECK(copy.choose(s, b) == chosen);
+
+    AlphaBetaPlayer fresh(ab);
+    AlphaBetaPlayer cleared = kept;
+    cleared.clear_table();
+    Rng c(200 + ply), d(200 + ply);
+    CHECK(cleared.choose(s, c) == fresh.choose(s, d));
+    s.apply(chosen);
+  }
+}
+
+// ZeroedArray (engines/core) holds alphabeta's table.
+namespace {
+struct Entry {
+  uint64_t key;
+  double value;
+  int8_t depth;
+};
+}  // namespace
+
+TEST_CASE("a ZeroedArray starts as zeros, and copies and moves keep what was written") {
+  // 1 << 20 entries of 24 bytes: 24 MiB, of which only the touched pages are mapped.
+  ZeroedArray<Entry> table(size_t{1} << 20);
+  REQUIRE(table.size() == size_t{1} << 20);
+  for (size_t i : {size_t{0}, size_t{4095}, size_t{1} << 19, (size_t{1} << 20) - 1}) {
+    CHECK(table[i].key == 0);
+    CHECK(table[i].value == 0.0);
+    CHECK(table[i].depth == 0);
+  }
+  table[12345] = {77, 2.5, 3};
+  const ZeroedArray<Entry> copy = table;
+  table[12345].key = 78;
+  CHECK(copy[12345].key == 77);  // the copy has its own pages
+  CHECK(copy[12345].value == 2.5);
+  CHECK(copy[12346].key == 0);
+
+  ZeroedArray<Entry> moved = std::move(table);
+  CHECK(moved[12345].key == 78);
+  CHECK(table.empty());  // NOLINT(bugprone-use-after-move): the contract says empty
+
+  moved.clear();
+  CHECK(moved[12345].key == 0);
+  CHECK(moved[12345].depth == 0);
+  CHECK(moved.size() == size_t{1} << 20);
+  CHECK(ZeroedArray<Entry>().empty());
 }

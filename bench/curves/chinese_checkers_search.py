@@ -7,6 +7,7 @@ Markdown table.
 
     python3 bench/curves/chinese_checkers_search.py [build/arena] [--seats 2,3,4,6]
                                                     [--games 1] [--plies 60]
+                                                    [--only "alphabeta depth 2"]
 """
 import argparse
 import tempfile
@@ -39,11 +40,14 @@ def main():
     parser.add_argument("--seats", default="2,3,4,6")
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--plies", type=int, default=60)
+    parser.add_argument("--only", default="", help="only the settings whose label contains this")
     args = parser.parse_args()
     print("| strategy | seats | decisions | mean µs | p50 µs | p99 µs |")
     print("|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for index, (label, strategy, params) in enumerate(SETTINGS):
+            if args.only not in label:
+                continue
             for seats in [int(s) for s in args.seats.split(",")]:
                 count, mean, p50, p99 = run(args.arena, strategy, params, seats, args.games,
                                             args.plies, tmp, index)

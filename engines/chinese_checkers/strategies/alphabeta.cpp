@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
 #include "engines/chinese_checkers/search_common.hpp"
 
@@ -53,18 +54,68 @@ void select_next(MoveList& moves, std::array<int, kMaxMoves>& keys, int i) {
   std::swap(keys[i], keys[best]);
 }
 
+// Set when this thread's pool is destroyed (at thread exit): a player that
+// goes later lets its table go with it.
+thread_local bool pool_gone = false;
+
+template <class Table>
+struct TablePool {
+  std::vector<Table> tables;
+  ~TablePool() { pool_gone = true; }
+};
+
 }  // namespace
+
+// The generation counter wraps after 2^32 takings: the entries are then
+// really cleared, so that none of an old generation can pass for current.
+void AlphaBetaPlayer::Table::next_generation() {
+  if (++generation == 0) {
+    entries.clear();
+    generation = 1;
+  }
+}
+
+std::vector<AlphaBetaPlayer::Table>* AlphaBetaPlayer::pool() {
+  thread_local TablePool<Table> tables;
+  return pool_gone ? nullptr : &tables.tables;
+}
+
+AlphaBetaPlayer::Table AlphaBetaPlayer::take_table(size_t entries) {
+  Table table;
+  if (std::vector<Table>* tables = pool()) {
+    const auto same_size = std::find_if(tables->begin(), tables->end(), [&](const Table& t) {
+      return t.entries.size() == entries;
+    });
+    if (same_size != tables->end()) {
+      table = std::move(*same_size);
+      tables->erase(same_size);
+    }
+  }
+  if (table.entries.empty()) table.entries = ZeroedArray<TtEntry>(entries);
+  table.next_generation();
+  return table;
+}
+
+void AlphaBetaPlayer::give_back(Table&& table) {
+  if (table.entries.empty()) return;
+  if (std::vector<Table>* tables = pool()) tables->push_back(std::move(table));
+}
+
+AlphaBetaPlayer::~AlphaBetaPlayer() {
+  give_back(std::move(tt_));
+}
 
 void AlphaBetaPlayer::allocate_table() {
   const size_t bytes = static_cast<size_t>(std::max(params_.tt_mb, 1)) << 20;
   size_t entries = 1;
   while (entries * 2 * sizeof(TtEntry) <= bytes)
     entries *= 2;
-  tt_.assign(entries, TtEntry{});
+  give_back(std::move(tt_));
+  tt_ = take_table(entries);
 }
 
 void AlphaBetaPlayer::clear_table() {
-  std::fill(tt_.begin(), tt_.end(), TtEntry{});
+  tt_.next_generation();
 }
 
 bool AlphaBetaPlayer::out_of_time() {
@@ -74,7 +125,7 @@ bool AlphaBetaPlayer::out_of_time() {
 }
 
 Move AlphaBetaPlayer::choose(const State& state, Rng& rng) {
-  if (tt_.empty() || root_ != state.side_to_move()) allocate_table();
+  if (tt_.entries.empty() || root_ != state.side_to_move()) allocate_table();
   root_ = state.side_to_move();
   nodes_ = 0;
   completed_depth_ = 0;

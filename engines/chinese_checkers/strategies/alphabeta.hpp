@@ -13,7 +13,14 @@
 // between decisions of one game) and rng: deterministic for a seed. With
 // time_ms > 0 it stops when time is up and plays the best move of the last
 // finished depth (depth 1 always finishes), so choices may vary between runs.
-// The table (tt_mb MiB) is allocated at the first decision.
+// The table (tt_mb MiB) is taken at the first decision from the tables
+// that earlier players on this thread gave back when they went (a game's
+// players are made and destroyed on one thread), else mapped anew (a
+// ZeroedArray: pages cost only when first touched). Each taking starts a new
+// generation: entries of an older one read as empty, so a taken table is
+// empty without a pass over it. Writing a 16 MiB table whole cost about 8 ms
+// per seat and game, a hundred shallow decisions' worth. A thread keeps as
+// many tables as it had players alive at once, until it ends.
 #pragma once
 
 #include <chrono>
@@ -24,6 +31,7 @@
 #include "engines/chinese_checkers/state.hpp"
 #include "engines/core/rng.hpp"
 #include "engines/core/strategy_list.hpp"
+#include "engines/core/zeroed_array.hpp"
 
 namespace arena::chinese_checkers {
 
@@ -40,6 +48,11 @@ class AlphaBetaPlayer {
   static StrategyInfo info();
   static Params params_from(const ParamSet& values);
   explicit AlphaBetaPlayer(const Params& params = {}) : params_(params) {}
+  AlphaBetaPlayer(const AlphaBetaPlayer&) = default;  // copies the table's contents
+  AlphaBetaPlayer(AlphaBetaPlayer&&) = default;
+  AlphaBetaPlayer& operator=(const AlphaBetaPlayer&) = default;
+  AlphaBetaPlayer& operator=(AlphaBetaPlayer&&) = default;
+  ~AlphaBetaPlayer();  // gives the table back to this thread's pool
   Move choose(const State& state, Rng& rng);
   // Forgets every stored position (the table stays allocated); benchmarks use
   // it to time cold searches.
@@ -51,22 +64,42 @@ class AlphaBetaPlayer {
 
  private:
   enum class Bound : uint8_t { kExact, kLower, kUpper };
+  // An entry of another generation than its table's reads as TtEntry{}
+  // with the table's generation (the empty entry; depth 0 never answers a
+  // lookup, which are at depth 1 or more).
   struct TtEntry {
     uint64_t key = 0;
     double value = 0;
     Move best{};
-    int8_t depth = -1;
+    int8_t depth = 0;
     Bound bound = Bound::kExact;
+    uint32_t generation = 0;
+  };
+  struct Table {
+    ZeroedArray<TtEntry> entries;  // a power of two of them
+    uint32_t generation = 0;       // entries of other generations are empty
+    void next_generation();
   };
 
   double search(const State& state, int depth, int ply, double alpha, double beta);
   bool out_of_time();
   void allocate_table();
-  TtEntry& entry(uint64_t key) { return tt_[key & (tt_.size() - 1)]; }
+  static std::vector<Table>* pool();  // this thread's tables; null once it is ending
+  static Table take_table(size_t entries);
+  static void give_back(Table&& table);
+  // The entry for `key`, emptied first when it is of an older generation.
+  TtEntry& entry(uint64_t key) {
+    TtEntry& e = tt_.entries[key & (tt_.entries.size() - 1)];
+    if (e.generation != tt_.generation) {
+      e = TtEntry{};
+      e.generation = tt_.generation;
+    }
+    return e;
+  }
 
   AlphaBetaParams params_;
   SeedWeights weights_;
-  std::vector<TtEntry> tt_;
+  Table tt_;
   int root_ = 0;
   uint64_t nodes_ = 0;
   int completed_depth_ = 0;
