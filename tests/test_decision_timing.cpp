@@ -2,8 +2,10 @@
 // sample (every one still counted) without moving the reported percentiles.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <stdexcept>
 #include <type_traits>
 #include <vector>
@@ -107,42 +109,76 @@ TEST_CASE("a decision budget times every decision") {
   CHECK(latency[0].timed() == 1000);
 }
 
-// A strategy whose decisions cost about 1.1, 1.6 or 2.9 us (40%, 45%, 15%, in
-// a random order), each the centre of a histogram bucket 128 or 256 ns wide
-// (so that a spin's jitter on a busy machine stays in its bucket), timed
-// fully and by sample in alternation (so both see the same machine): the
-// sample's percentiles stay within 5% of the fully timed ones. (Not the
-// mean: on a shared machine one decision preempted for milliseconds moves
-// it more.)
+namespace {
+
+// The percentiles of one strategy's decisions timed fully and every
+// `stride`-th, as measured in one attempt.
+struct TimedBothWays {
+  LatencyHistogram full, sampled;
+};
+
+// Times the same random sequence of spins (about 1.1, 1.6 or 2.9 us, 40%,
+// 45%, 15%) fully and by sample in alternation, so that both see the same
+// machine. `decisions` is chosen so that the sample holds about 4,000 timed
+// decisions: with only a few hundred, p99 rests on half a dozen of them and
+// one preemption moves it.
+TimedBothWays time_both_ways(uint32_t stride, uint64_t offset) {
+  const std::array<uint64_t, 3> level = {1088, 1600, 2944};
+  auto target = [&](int k) { return level[k] > offset ? level[k] - offset : 0; };
+  std::vector<LatencyHistogram> full(arena::kMaxPhases);
+  std::vector<LatencyHistogram> sampled(arena::kMaxPhases);
+  LatencyRecorder every(full, 0, 1);
+  LatencyRecorder by_sample(sampled, 0, stride);
+  arena::Rng rng(2026);
+  const int decisions = static_cast<int>(std::max<uint32_t>(40'000, 4'000 * stride));
+  for (int i = 0; i < decisions; ++i) {
+    const uint64_t draw = rng.below(100);
+    const uint64_t ns = target(draw < 40 ? 0 : draw < 85 ? 1 : 2);
+    every.decide(0, [&] { return spin_for(ns); });
+    by_sample.decide(0, [&] { return spin_for(ns); });
+  }
+  by_sample.flush();
+  return {full[0], sampled[0]};
+}
+
+bool within(uint64_t sampled, uint64_t full, double tolerance) {
+  const auto f = static_cast<double>(full);
+  return std::abs(static_cast<double>(sampled) - f) <= tolerance * f;
+}
+
+}  // namespace
+
+// Each cost level is the centre of a histogram bucket 128 or 256 ns wide, so
+// that a spin's jitter on a busy machine stays in its bucket. The sample's
+// p50, p90 and p99 stay within 5% of the fully timed ones. (Not the mean: on
+// a shared machine one decision preempted for milliseconds moves it more.)
+// A machine busy with other tests (CI runs them in parallel, some under
+// sanitizers) can still push more than 1% of one side's decisions past
+// their bucket, moving its p99 alone; so each stride gets up to three
+// attempts. A sampling bias shows in every attempt.
 TEST_CASE("percentiles of sampled decisions stay within 5% of fully timed ones") {
   const uint64_t offset = spin_offset_ns();
   INFO("a spin is measured " << offset << " ns longer than its target");
-  const std::array<uint64_t, 3> level = {1088, 1600, 2944};
-  auto target = [&](int k) { return level[k] > offset ? level[k] - offset : 0; };
   for (uint32_t stride : {8u, 64u}) {
     INFO("every " << stride << "th decision timed");
-    std::vector<LatencyHistogram> full(arena::kMaxPhases);
-    std::vector<LatencyHistogram> sampled(arena::kMaxPhases);
-    LatencyRecorder every(full, 0, 1);
-    LatencyRecorder by_sample(sampled, 0, stride);
-    arena::Rng rng(2026);
-    const int decisions = 40'000;
-    for (int i = 0; i < decisions; ++i) {
-      const uint64_t draw = rng.below(100);
-      const uint64_t ns = target(draw < 40 ? 0 : draw < 85 ? 1 : 2);
-      every.decide(0, [&] { return spin_for(ns); });
-      by_sample.decide(0, [&] { return spin_for(ns); });
+    bool agreed = false;
+    for (int attempt = 1; attempt <= 3 && !agreed; ++attempt) {
+      const TimedBothWays t = time_both_ways(stride, offset);
+      const uint64_t decisions = t.full.count();
+      REQUIRE(t.sampled.count() == decisions);
+      REQUIRE(t.full.timed() == decisions);
+      REQUIRE(t.sampled.timed() < LatencyRecorder::kProbe + decisions / (stride - 1));
+      agreed = true;
+      for (double q : {0.5, 0.9, 0.99}) {
+        const uint64_t s = t.sampled.quantile(q), f = t.full.quantile(q);
+        if (!within(s, f, 0.05)) {
+          WARN("attempt " << attempt << ", quantile " << q << ": sampled " << s
+                          << " ns, fully timed " << f << " ns");
+          agreed = false;
+        }
+      }
     }
-    by_sample.flush();
-    const LatencyHistogram& f = full[0];
-    const LatencyHistogram& s = sampled[0];
-    CHECK(s.count() == static_cast<uint64_t>(decisions));
-    CHECK(s.timed() < LatencyRecorder::kProbe + s.count() / (stride - 1));
-    for (double q : {0.5, 0.9, 0.99}) {
-      INFO("quantile " << q);
-      CHECK(static_cast<double>(s.quantile(q)) ==
-            Approx(static_cast<double>(f.quantile(q))).epsilon(0.05));
-    }
+    CHECK(agreed);
   }
 }
 
