@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "engines/battleship/line_density.hpp"
+
 namespace arena::battleship {
 
 DensityTables::DensityTables(const PlacementTable& table)
@@ -49,15 +51,22 @@ DensityTables::DensityTables(const PlacementTable& table)
     cover_start_.push_back(static_cast<uint32_t>(cover_list_.size()));
     even_.push_back((c / n + c % n) % 2 == 0 ? 1 : 0);
   }
+  if (!SmallBoard::fits(n)) return;
+  small_board_.emplace(n);
+  for (const Placement* p : placement_of_)
+    placement_bits_.push_back(small_board_->cells_of(*p));
+  if (LineTables::fits(table.rules())) line_tables_ = std::make_shared<const LineTables>(*this);
 }
 
 BoardKnowledge::BoardKnowledge(const DensityTables& tables, KnowledgeRules rules)
-    : tables_(&tables),
-      rules_(rules),
-      alive_(static_cast<size_t>(tables.placement_count()), 1),
-      hunt_(tables.initial_hunt()),
-      shot_mask_(static_cast<size_t>(tables.cells()), 0) {
+    : tables_(&tables), rules_(rules), small_(tables.small_board()) {
   rules_.use_no_touch = rules.use_no_touch && tables.rules().touching == Touching::kForbidden;
+  rules_.keep_placements = rules.keep_placements || small_ == nullptr;
+  shot_mask_.assign(static_cast<size_t>(tables.cells()), 0);
+  if (rules_.keep_placements) {
+    alive_.assign(static_cast<size_t>(tables.placement_count()), 1);
+    hunt_ = tables.initial_hunt();
+  }
   const auto& fleet = tables.rules().fleet;
   for (size_t s = 0; s < fleet.size(); ++s) {
     ++afloat_[tables.length_index_of_ship(static_cast<int>(s))];
@@ -84,35 +93,41 @@ void BoardKnowledge::kill_covering(int cell) {
 void BoardKnowledge::observe(int cell, const ShotResult& result) {
   if (result.repeated) return;
   shot_.set(cell);
+  if (small_ != nullptr) shot_bits_ |= small_->bit(cell);
   shot_mask_[cell] = kShotMask;
   if (result.kind == ShotKind::kMiss) {
-    kill_covering(cell);
+    if (small_ != nullptr) dead_bits_ |= small_->bit(cell);
+    if (rules_.keep_placements) kill_covering(cell);
     return;
   }
   pending_[pending_count_++] = static_cast<uint16_t>(cell);
-  if (result.kind != ShotKind::kSunk) return;
+  if (result.kind == ShotKind::kSunk) sink(result.ship, *result.sunk);
+}
 
+void BoardKnowledge::sink(int ship, const Placement& where) {
   // One ship of length k fewer: each placement of length k still possible
   // counts once less on its cells.
-  const int k = tables_->length_index_of_ship(result.ship);
+  const int k = tables_->length_index_of_ship(ship);
   --afloat_[k];
+  ship_afloat_[ship] = false;
+  if (rules_.forget_on_sink) {
+    pending_count_ = 0;
+  } else {
+    pending_count_ =
+        static_cast<int>(std::remove_if(pending_.begin(), pending_.begin() + pending_count_,
+                                        [&](uint16_t c) { return where.cells.test(c); }) -
+                         pending_.begin());
+  }
+  if (small_ != nullptr)
+    dead_bits_ |= rules_.use_no_touch ? small_->halo_of(where) : small_->cells_of(where);
+  if (!rules_.keep_placements) return;
   for (uint32_t id = tables_->first_of(k); id < tables_->first_of(k + 1); ++id) {
     if (!alive_[id]) continue;
     const DensityTables::Line line = tables_->line(id);
     for (int i = 0, c = line.first; i < line.length; ++i, c += line.step)
       --hunt_[c];
   }
-  ship_afloat_[result.ship] = false;
-  const Placement& ship = *result.sunk;
-  if (rules_.forget_on_sink) {
-    pending_count_ = 0;
-  } else {
-    pending_count_ =
-        static_cast<int>(std::remove_if(pending_.begin(), pending_.begin() + pending_count_,
-                                        [&](uint16_t c) { return ship.cells.test(c); }) -
-                         pending_.begin());
-  }
-  const CellSet& ruled_out = rules_.use_no_touch ? ship.halo : ship.cells;
+  const CellSet& ruled_out = rules_.use_no_touch ? where.halo : where.cells;
   for (int c = 0; c < tables_->cells(); ++c) {
     if (ruled_out.test(c)) kill_covering(c);
   }

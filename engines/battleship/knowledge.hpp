@@ -10,17 +10,25 @@
 // ship. The hunt density (placements still possible, times the ships afloat
 // of their length, covering each cell) is kept up to date as placements die
 // and ships sink, so reading it costs nothing and a game's upkeep is about
-// one pass over each placement's cells.
+// one pass over each placement's cells. On boards that fit one 128-bit word
+// (SmallBoard) it also keeps the cells shot and the cells no ship afloat can
+// cover as bits; a shooter that reads only those can turn the placements'
+// upkeep off (KnowledgeRules::keep_placements).
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "engines/battleship/ocean.hpp"
+#include "engines/battleship/small_board.hpp"
 
 namespace arena::battleship {
+
+class LineTables;
 
 class DensityTables {
  public:
@@ -58,6 +66,13 @@ class DensityTables {
   const std::vector<int32_t>& initial_hunt() const { return initial_hunt_; }
   // 1 for cells with (row + col) even (the checkerboard colour the seed favours).
   bool even(int cell) const { return even_[cell] != 0; }
+  // The board as bits, or null if it does not fit one word (SmallBoard::fits).
+  const SmallBoard* small_board() const { return small_board_ ? &*small_board_ : nullptr; }
+  // Placement id's cells as SmallBoard bits (only where small_board() is set).
+  Bits128 bits_of(uint32_t id) const { return placement_bits_[id]; }
+  // The hunt density's tables by lines, or null where they do not apply
+  // (LineTables::fits, line_density.hpp).
+  const LineTables* line_tables() const { return line_tables_.get(); }
 
  private:
   const PlacementTable* table_;
@@ -74,11 +89,17 @@ class DensityTables {
   std::vector<uint32_t> cover_list_;
   std::vector<int32_t> initial_hunt_;
   std::vector<uint8_t> even_;
+  std::optional<SmallBoard> small_board_;
+  std::vector<Bits128> placement_bits_;
+  std::shared_ptr<const LineTables> line_tables_;
 };
 
 struct KnowledgeRules {
   bool use_no_touch = true;     // rule out cells next to sunk ships (if the rules forbid touching)
   bool forget_on_sink = false;  // the seed's fault: any sink forgets every pending hit
+  // false: no per-placement state (alive() and hunt_density() are not kept),
+  // only the bits; honoured only where the board has them.
+  bool keep_placements = true;
 };
 
 class BoardKnowledge {
@@ -104,9 +125,17 @@ class BoardKnowledge {
   std::span<const int32_t> hunt_density() const { return hunt_; }
   // Fleet indices of the ships not yet sunk.
   bool ship_afloat(int ship) const { return ship_afloat_[ship]; }
+  // Whether alive() and hunt_density() are kept.
+  bool keeps_placements() const { return rules_.keep_placements; }
+  // Where tables().small_board() is set: the cells shot, and the cells no
+  // ship afloat can cover (misses, sunk ships' cells and, under the no-touch
+  // rule, their neighbours), as SmallBoard bits.
+  Bits128 shot_bits() const { return shot_bits_; }
+  Bits128 dead_bits() const { return dead_bits_; }
 
  private:
   void kill_covering(int cell);
+  void sink(int ship, const Placement& where);
 
   const DensityTables* tables_;
   KnowledgeRules rules_;
@@ -118,6 +147,9 @@ class BoardKnowledge {
   std::array<bool, kMaxShips> ship_afloat_{};
   std::array<uint16_t, kMaxCells> pending_{};
   int pending_count_ = 0;
+  const SmallBoard* small_ = nullptr;
+  Bits128 shot_bits_ = 0;
+  Bits128 dead_bits_ = 0;
 };
 
 }  // namespace arena::battleship

@@ -35,13 +35,26 @@ DensityParams DensityShooter::params_from(const ParamSet& values) {
           values.real("prior_strength")};
 }
 
+bool DensityShooter::line_tables_apply(const DensityTables& tables, const DensityParams& params,
+                                       const LearnedPrior* learned, DensityMethod method) {
+  const bool learned_weights =
+      params.prior == Prior::kLearned && learned != nullptr && learned->fleets() > 0;
+  return method == DensityMethod::kLineTables && tables.line_tables() != nullptr &&
+         params.checkerboard_weight == 1.0 && !learned_weights;
+}
+
 DensityShooter::DensityShooter(const DensityTables& tables, DensityParams params,
-                               const LearnedPrior* learned)
-    : knowledge_(tables, params.seed_behaviour ? KnowledgeRules{false, true} : KnowledgeRules{}),
+                               const LearnedPrior* learned, DensityMethod method)
+    : knowledge_(tables, KnowledgeRules{!params.seed_behaviour, params.seed_behaviour,
+                                        !line_tables_apply(tables, params, learned, method)}),
       params_(params),
-      target_(static_cast<size_t>(tables.cells())),
-      weighted_scores_(static_cast<size_t>(tables.cells())),
-      plain_(knowledge_.hunt_density()) {
+      target_(static_cast<size_t>(tables.cells())) {
+  if (!knowledge_.keeps_placements()) {
+    lines_.emplace(tables);
+    return;
+  }
+  weighted_scores_.resize(static_cast<size_t>(tables.cells()));
+  plain_ = knowledge_.hunt_density();
   if (params.prior != Prior::kLearned || learned == nullptr || learned->fleets() == 0) return;
   placement_weight_.resize(static_cast<size_t>(tables.placement_count()));
   for (int id = 0; id < tables.placement_count(); ++id) {
@@ -84,6 +97,12 @@ bool DensityShooter::target_density() {
   const auto pending = knowledge_.pending();
   std::fill(target_.begin(), target_.end(), 0);
   int32_t* const target = target_.data();
+  // Without the lists, a placement is alive if it covers no dead cell.
+  const Bits128 dead = knowledge_.dead_bits();
+  const bool lists = knowledge_.keeps_placements();
+  const auto alive = [&](uint32_t id) {
+    return lists ? knowledge_.alive(id) : (t.bits_of(id) & dead) == 0;
+  };
   bool any = false;
   // Default: a placement covering j pending hits is met j times, once from each.
   // Seed: only placements through the first pending hit that cover all the others.
@@ -92,7 +111,7 @@ bool DensityShooter::target_density() {
     for (uint32_t id : t.covering(hit)) {
       const DensityTables::Line line = t.line(id);
       const int32_t ships = knowledge_.afloat(line.k);
-      if (ships == 0 || !knowledge_.alive(id)) continue;
+      if (ships == 0 || !alive(id)) continue;
       if (params_.seed_behaviour && !std::all_of(pending.begin(), pending.end(), [&](uint16_t h) {
             return t.placement(id).cells.test(h);
           })) {
@@ -127,12 +146,50 @@ void DensityShooter::compute_density() {
 }
 
 std::vector<int64_t> DensityShooter::density() {
+  if (lines_) {
+    LineDensity::Grid counts;
+    if (!line_density(counts)) return {target_.begin(), target_.end()};
+    const int n = knowledge_.tables().rules().size;
+    std::vector<int64_t> cells(static_cast<size_t>(n * n));
+    for (int c = 0; c < n * n; ++c)
+      cells[c] = counts[c / n][c % n];
+    return cells;
+  }
   compute_density();
   if (use_learned_) return learned_scores_;
   return {plain_.begin(), plain_.end()};
 }
 
+bool DensityShooter::line_density(LineDensity::Grid& counts) {
+  if (!targeting()) {
+    counts = lines_->hunt();
+    return true;
+  }
+  switch (lines_->target(knowledge_, params_.seed_behaviour, counts)) {
+    case LineDensity::Target::kSome:
+      return true;
+    case LineDensity::Target::kNone:
+      // With no placement left to explain the hits the seed scores every
+      // cell 0 (as `counts` now are); the default variant hunts instead.
+      if (!params_.seed_behaviour) counts = lines_->hunt();
+      return true;
+    case LineDensity::Target::kTooMany:
+      break;
+  }
+  // Counts that could overflow a byte: the placement walk of the lists path.
+  if (!target_density() && !params_.seed_behaviour) {
+    counts = lines_->hunt();
+    return true;
+  }
+  return false;
+}
+
 int DensityShooter::choose(Rng& rng) {
+  if (lines_) {
+    LineDensity::Grid counts;
+    if (line_density(counts)) return lines_->pick(counts, params_.tie_break, rng);
+    return pick_best_cell(std::span<const int32_t>(target_), knowledge_, params_.tie_break, rng);
+  }
   compute_density();
   if (weighted_) {
     return use_learned_ ? choose_weighted(std::span<const int64_t>(learned_scores_), rng)

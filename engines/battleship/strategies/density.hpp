@@ -9,6 +9,14 @@
 // selectTargetOptimized uses 1.5); ties go uniformly at random (the
 // strategy's own Rng) or, with TieBreak::kFirst, to the first in scan order.
 //
+// Two ways to the same hunt density (DensityMethod): the knowledge's lists of
+// placements still possible, kept up to date shot by shot (any board, any
+// weighting), or counts along rows and columns from tables (line_density.hpp:
+// boards up to 10 x 10, no checkerboard weight, no learned weights), which
+// keep no per-placement state and cost a fraction. Target mode walks the
+// placements through each pending hit either way. Both choose the same cells
+// with the same draws.
+//
 // `seed-density` keeps the seed's behaviour for comparison: target mode only
 // counts placements covering *every* pending hit, any sink forgets every
 // pending hit, cells next to sunk ships are not ruled out, weights are
@@ -17,12 +25,14 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "engines/battleship/best_cell.hpp"
 #include "engines/battleship/knowledge.hpp"
 #include "engines/battleship/learned_prior.hpp"
+#include "engines/battleship/line_density.hpp"
 #include "engines/battleship/shooter_context.hpp"
 #include "engines/core/rng.hpp"
 #include "engines/core/strategy_list.hpp"
@@ -45,6 +55,11 @@ inline DensityParams seed_density_params(double checkerboard_weight) {
   return {checkerboard_weight, TieBreak::kFirst, true, Prior::kUniform, 0};
 }
 
+// kPlacementLists keeps knowledge().alive() and hunt_density() up to date
+// (monte-carlo reads them); kLineTables counts along lines where that
+// applies (see above) and keeps the lists elsewhere.
+enum class DensityMethod { kPlacementLists, kLineTables };
+
 // The `tie_break` parameter of the density-style shooters, and its value.
 ParamSpec tie_break_param(const char* default_tie_break);
 TieBreak tie_break_from(const ParamSet& values);
@@ -55,21 +70,32 @@ class DensityShooter {
   static StrategyInfo info();
   static Params params_from(const ParamSet& values);
   DensityShooter(const Params& params, const ShooterContext& context)
-      : DensityShooter(context.tables, params, context.prior) {}
+      : DensityShooter(context.tables, params, context.prior, DensityMethod::kLineTables) {}
 
   // `learned` (may be null) feeds Prior::kLearned; it must outlive the shooter.
   DensityShooter(const DensityTables& tables, DensityParams params,
-                 const LearnedPrior* learned = nullptr);
+                 const LearnedPrior* learned = nullptr,
+                 DensityMethod method = DensityMethod::kPlacementLists);
 
   int choose(Rng& rng);
-  void observe(int cell, const ShotResult& result) { knowledge_.observe(cell, result); }
+  void observe(int cell, const ShotResult& result) {
+    knowledge_.observe(cell, result);
+    if (lines_) lines_->observe(cell, result, knowledge_);
+  }
 
   // The density the next choice maximises, before checkerboard weighting.
   std::vector<int64_t> density();
   bool targeting() const { return !knowledge_.pending().empty(); }
   const BoardKnowledge& knowledge() const { return knowledge_; }
+  // Whether the hunt density is counted along lines (see DensityMethod).
+  bool uses_line_tables() const { return lines_.has_value(); }
 
  private:
+  static bool line_tables_apply(const DensityTables& tables, const DensityParams& params,
+                                const LearnedPrior* learned, DensityMethod method);
+  // With line tables: the density into `counts`, or false when it could
+  // overflow a byte and is in target_ instead.
+  bool line_density(LineDensity::Grid& counts);
   void compute_density();             // sets plain_ or learned_scores_, and weighted_
   bool target_density();              // false when no placement explains the pending hits
   void learned_density(bool target);  // the weighted version of either, into learned_scores_
@@ -86,6 +112,7 @@ class DensityShooter {
   std::span<const int32_t> plain_;       // the density, unless the learned prior is used
   bool use_learned_ = false;             // the density is learned_scores_
   bool weighted_ = false;                // checkerboard weighting applies to the current density
+  std::optional<LineDensity> lines_;     // the hunt density, where line tables apply
 };
 
 }  // namespace arena::battleship

@@ -22,7 +22,8 @@ class SeedDensityShooter : public DensityShooter {
   }
   static Params params_from(const ParamSet& values) { return {values.real("checkerboard_weight")}; }
   SeedDensityShooter(const Params& params, const ShooterContext& context)
-      : DensityShooter(context.tables, seed_density_params(params.checkerboard_weight)) {}
+      : DensityShooter(context.tables, seed_density_params(params.checkerboard_weight), nullptr,
+                       DensityMethod::kLineTables) {}
 };
 
 }  // namespace arena::battleship
