@@ -21,6 +21,7 @@
 // the rules forbid asking (under the standard preset, one with no cards).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -40,6 +41,8 @@ class SeedMemoryPlayer {
   explicit SeedMemoryPlayer(const Params& params = {}) : params_(params) {}
 
   void begin(const PlayerView& view);
+  // Inline: three players hear every event, and the call would cost more
+  // than most events' bookkeeping.
   void observe(const PublicEvent& event, const PlayerView& view);
   Ask decide(const PlayerView& view, Rng& rng) const;
 
@@ -48,7 +51,7 @@ class SeedMemoryPlayer {
 
  private:
   void normalise(int rank);
-  bool known_memory(const PlayerView& view, Rng& rng, Ask& ask) const;
+  bool known_memory(const PlayerView& view, uint32_t targets, Rng& rng, Ask& ask) const;
 
   SeedMemoryParams params_;
   int me_ = 0;
@@ -58,5 +61,46 @@ class SeedMemoryPlayer {
   std::array<std::array<double, kMaxPlayers>, kMaxRanks> belief_{};
   std::array<uint16_t, kMaxRanks> holders_{};  // the seed's knownCards: bit p = player p
 };
+
+inline void SeedMemoryPlayer::observe(const PublicEvent& event, const PlayerView&) {
+  switch (event.kind) {
+    case EventKind::kAsk: {
+      const auto target_bit = static_cast<uint16_t>(1u << event.target);
+      auto& row = belief_[event.rank];
+      if (event.count > 0) {  // the seed's updateGiven
+        row[event.target] = params_.faithful ? std::max(0.0, row[event.target] - event.count) : 0.0;
+        row[event.player] += event.count;
+        if (params_.faithful)
+          holders_[event.rank] |= target_bit;  // the seed's fault, kept: the giver holds none
+        else
+          holders_[event.rank] &= static_cast<uint16_t>(~target_bit);
+        holders_[event.rank] |= static_cast<uint16_t>(1u << event.player);
+      } else {  // the seed's updateGoFish
+        row[event.target] = 0;
+        holders_[event.rank] &= static_cast<uint16_t>(~target_bit);
+      }
+      normalise(event.rank);
+      break;
+    }
+    case EventKind::kBook:
+      // The seed calls updateCompleteSet only in the model of the player who laid it.
+      if (!params_.faithful || event.player == me_) belief_[event.rank].fill(0);
+      break;
+    case EventKind::kDraw:
+    case EventKind::kSkip:
+      break;  // the seed's models never hear of draws
+  }
+}
+
+// The seed's normalize: scale the rank to `suits` cards in all, no entry above `suits`.
+inline void SeedMemoryPlayer::normalise(int rank) {
+  auto& row = belief_[rank];
+  double sum = 0;
+  for (int p = 0; p < players_; ++p)
+    sum += row[p];
+  if (sum <= 0) return;
+  for (int p = 0; p < players_; ++p)
+    row[p] = std::min<double>(suits_, row[p] * (suits_ / sum));
+}
 
 }  // namespace arena::go_fish
