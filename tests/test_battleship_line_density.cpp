@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "battleship_helpers.hpp"
 #include "engines/battleship/line_density.hpp"
 #include "engines/battleship/solo.hpp"
 #include "engines/battleship/strategies/density.hpp"
@@ -17,14 +18,6 @@ using namespace arena;
 using namespace arena::battleship;
 
 namespace {
-
-Rules rules_for(int size, std::vector<ShipSpec> fleet, Touching touching) {
-  Rules r;
-  r.size = size;
-  r.fleet = std::move(fleet);
-  r.touching = touching;
-  return r;
-}
 
 // Plays one game with both methods side by side on the same fleet and the
 // same random streams; returns the number of target decisions in which the
@@ -62,14 +55,16 @@ int play_both(const Rules& rules, const DensityTables& tables, DensityParams par
 
 TEST_CASE("line tables and placement lists count and choose alike") {
   const std::vector<Rules> boards = {
-      rules_for(10, standard_fleet(), Touching::kAllowed),
-      rules_for(10, standard_fleet(), Touching::kForbidden),
-      rules_for(5, {{"a", 2}, {"b", 1}}, Touching::kAllowed),
-      rules_for(6, {{"a", 3}, {"b", 2}, {"c", 2}, {"d", 1}}, Touching::kForbidden),
-      rules_for(7, {{"a", 4}, {"b", 4}, {"c", 3}, {"d", 2}, {"e", 2}}, Touching::kAllowed),
-      rules_for(9, {{"x", 9}, {"y", 1}, {"z", 1}}, Touching::kAllowed),
-      rules_for(8, {{"a", 5}, {"b", 4}, {"c", 3}, {"d", 3}, {"e", 2}, {"f", 1}},
-                Touching::kForbidden),
+      arena::testing::battleship_rules(10, standard_fleet(), Touching::kAllowed),
+      arena::testing::battleship_rules(10, standard_fleet(), Touching::kForbidden),
+      arena::testing::battleship_rules(5, {{"a", 2}, {"b", 1}}, Touching::kAllowed),
+      arena::testing::battleship_rules(6, {{"a", 3}, {"b", 2}, {"c", 2}, {"d", 1}},
+                                       Touching::kForbidden),
+      arena::testing::battleship_rules(7, {{"a", 4}, {"b", 4}, {"c", 3}, {"d", 2}, {"e", 2}},
+                                       Touching::kAllowed),
+      arena::testing::battleship_rules(9, {{"x", 9}, {"y", 1}, {"z", 1}}, Touching::kAllowed),
+      arena::testing::battleship_rules(
+          8, {{"a", 5}, {"b", 4}, {"c", 3}, {"d", 3}, {"e", 2}, {"f", 1}}, Touching::kForbidden),
   };
   const std::vector<DensityParams> variants = {
       DensityParams{},
@@ -96,7 +91,7 @@ TEST_CASE("with many hits pending, byte counts decline and the lists count inste
   // and with a densest count of 96 a cell could pass 254 from three pending
   // hits.
   std::vector<ShipSpec> fleet(12, ShipSpec{"d", 4});
-  const Rules rules = rules_for(10, fleet, Touching::kAllowed);
+  const Rules rules = arena::testing::battleship_rules(10, fleet, Touching::kAllowed);
   const PlacementTable table(rules);
   const DensityTables tables(table);
   REQUIRE(tables.line_tables() != nullptr);
@@ -112,12 +107,15 @@ TEST_CASE("line tables serve boards up to 10 x 10 with plain densities only") {
     const DensityTables tables(table);
     return DensityShooter(tables, params, nullptr, DensityMethod::kLineTables).uses_line_tables();
   };
-  CHECK(uses_lines(rules_for(10, standard_fleet(), Touching::kAllowed), {}));
-  CHECK_FALSE(uses_lines(rules_for(11, standard_fleet(), Touching::kAllowed), {}));
-  CHECK_FALSE(uses_lines(rules_for(10, standard_fleet(), Touching::kAllowed), {1.5}));
+  CHECK(uses_lines(arena::testing::battleship_rules(10, standard_fleet(), Touching::kAllowed), {}));
+  CHECK_FALSE(
+      uses_lines(arena::testing::battleship_rules(11, standard_fleet(), Touching::kAllowed), {}));
+  CHECK_FALSE(uses_lines(arena::testing::battleship_rules(10, standard_fleet(), Touching::kAllowed),
+                         {1.5}));
   // A fleet whose densest cell would not fit a byte.
-  CHECK_FALSE(uses_lines(
-      rules_for(10, std::vector<ShipSpec>(16, ShipSpec{"x", 8}), Touching::kAllowed), {}));
+  CHECK_FALSE(uses_lines(arena::testing::battleship_rules(
+                             10, std::vector<ShipSpec>(16, ShipSpec{"x", 8}), Touching::kAllowed),
+                         {}));
   // The default for a DensityShooter built directly keeps the lists (monte-carlo reads them).
   const Rules rules;
   const PlacementTable table(rules);

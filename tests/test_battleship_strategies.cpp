@@ -8,6 +8,7 @@
 #include <set>
 #include <vector>
 
+#include "battleship_helpers.hpp"
 #include "engines/battleship/solo.hpp"
 #include "engines/battleship/strategies.hpp"
 #include "strategy_settings.hpp"
@@ -16,14 +17,6 @@ using namespace arena;
 using namespace arena::battleship;
 
 namespace {
-
-Rules rules_for(int size, std::vector<ShipSpec> fleet, Touching touching) {
-  Rules r;
-  r.size = size;
-  r.fleet = std::move(fleet);
-  r.touching = touching;
-  return r;
-}
 
 // One solo game of `shooter` against `ocean`, checking the shooter contract:
 // every shot on the board and never the same cell twice.
@@ -77,11 +70,13 @@ std::vector<int64_t> brute_density(const Rules& rules, const PlacementTable& tab
 
 TEST_CASE("every strategy plays legally on varied boards under both touching rules") {
   const std::vector<Rules> boards = {
-      rules_for(10, standard_fleet(), Touching::kAllowed),
-      rules_for(10, standard_fleet(), Touching::kForbidden),
-      rules_for(6, {{"a", 3}, {"b", 2}, {"c", 2}, {"d", 1}}, Touching::kForbidden),
-      rules_for(7, {{"a", 4}, {"b", 4}, {"c", 3}, {"d", 2}, {"e", 2}}, Touching::kAllowed),
-      rules_for(13, {{"x", 6}, {"y", 5}, {"z", 1}}, Touching::kForbidden),
+      arena::testing::battleship_rules(10, standard_fleet(), Touching::kAllowed),
+      arena::testing::battleship_rules(10, standard_fleet(), Touching::kForbidden),
+      arena::testing::battleship_rules(6, {{"a", 3}, {"b", 2}, {"c", 2}, {"d", 1}},
+                                       Touching::kForbidden),
+      arena::testing::battleship_rules(7, {{"a", 4}, {"b", 4}, {"c", 3}, {"d", 2}, {"e", 2}},
+                                       Touching::kAllowed),
+      arena::testing::battleship_rules(13, {{"x", 6}, {"y", 5}, {"z", 1}}, Touching::kForbidden),
   };
   for (const Rules& rules : boards) {
     const PlacementTable table(rules);
@@ -108,7 +103,8 @@ TEST_CASE("every strategy plays legally on varied boards under both touching rul
 
 TEST_CASE("density counts equal a brute-force count at every step of real games") {
   for (Touching touching : {Touching::kAllowed, Touching::kForbidden}) {
-    const Rules rules = rules_for(6, {{"a", 3}, {"b", 3}, {"c", 2}}, touching);
+    const Rules rules =
+        arena::testing::battleship_rules(6, {{"a", 3}, {"b", 3}, {"c", 2}}, touching);
     const PlacementTable table(rules);
     const DensityTables tables(table);
     for (uint64_t g = 0; g < 30; ++g) {
@@ -145,7 +141,7 @@ TEST_CASE("density counts equal a brute-force count at every step of real games"
 TEST_CASE("a hand-made position: one miss and one hit on a 5x5 board") {
   // Board 5x5, one destroyer (2). Miss at (0,0); hit at (2,2): the destroyer
   // lies on (2,2) and one of its four neighbours, each one placement.
-  const Rules rules = rules_for(5, {{"destroyer", 2}}, Touching::kAllowed);
+  const Rules rules = arena::testing::battleship_rules(5, {{"destroyer", 2}}, Touching::kAllowed);
   const PlacementTable table(rules);
   const DensityTables tables(table);
   DensityShooter shooter(tables, {});
@@ -203,7 +199,8 @@ int hunts_while_hit(Shooter shooter, IsTargeting targeting, const Rules& rules,
 }  // namespace
 
 TEST_CASE("touching ships are both sunk without a return to hunting") {
-  const Rules rules = rules_for(10, {{"battleship", 4}, {"cruiser", 3}}, Touching::kAllowed);
+  const Rules rules =
+      arena::testing::battleship_rules(10, {{"battleship", 4}, {"cruiser", 3}}, Touching::kAllowed);
   const PlacementTable table(rules);
   const DensityTables tables(table);
   const Layout layout = touching_layout(table);
@@ -219,7 +216,8 @@ TEST_CASE("touching ships are both sunk without a return to hunting") {
 }
 
 TEST_CASE("seed-density keeps the seed's fault: a sink forgets hits on a touching ship") {
-  const Rules rules = rules_for(10, {{"battleship", 4}, {"cruiser", 3}}, Touching::kAllowed);
+  const Rules rules =
+      arena::testing::battleship_rules(10, {{"battleship", 4}, {"cruiser", 3}}, Touching::kAllowed);
   const PlacementTable table(rules);
   const DensityTables tables(table);
   const Layout layout = touching_layout(table);
@@ -265,7 +263,8 @@ TEST_CASE("density breaks ties uniformly at random and first means scan order") 
 
 TEST_CASE("monte-carlo samples agree with every observation under both touching rules") {
   for (Touching touching : {Touching::kAllowed, Touching::kForbidden}) {
-    const Rules rules = rules_for(8, {{"a", 4}, {"b", 3}, {"c", 2}}, touching);
+    const Rules rules =
+        arena::testing::battleship_rules(8, {{"a", 4}, {"b", 3}, {"c", 2}}, touching);
     const PlacementTable table(rules);
     const DensityTables tables(table);
     for (uint64_t g = 0; g < 20; ++g) {

@@ -24,8 +24,9 @@ void SeedMemoryPlayer::begin(const PlayerView& view) {
   // Dividing by a power of two is multiplying by its exact inverse (the same
   // real number, so the same rounding); other suit counts keep the division.
   inverse_suits_ = std::has_single_bit(static_cast<unsigned>(suits_)) ? 1.0 / suits_ : 0.0;
-  for (auto& row : belief_)
-    row.fill(static_cast<double>(suits_) / players_);
+  // Only the ranks and seats in play: the rest is never read.
+  for (int r = 0; r < view.ranks(); ++r)
+    std::fill_n(belief_[r].begin(), players_, static_cast<double>(suits_) / players_);
 }
 
 // The players `view.me()` may ask, as a bit mask (bit p: seat p).
@@ -57,30 +58,51 @@ bool SeedMemoryPlayer::known_memory(const PlayerView& view, uint32_t targets, Rn
   return true;
 }
 
+// The seed's score of an ask: expected · (1 + expected / suits).
+double SeedMemoryPlayer::score(double expected) const {
+  return expected * (1 + (inverse_suits_ != 0 ? expected * inverse_suits_ : expected / suits_));
+}
+
+// The seed's chooseBestAsk: the highest score, the first found of equal ones
+// (strict >), in held ranks ascending and then seats ascending; encode(ask),
+// or -1 with no target. Without a branch on the comparison: which ask is
+// best is as good as random to the branch predictor.
+int SeedMemoryPlayer::first_best_ask(uint32_t held, uint32_t targets) const {
+  double best_score = -1;
+  int best = -1;
+  for (; held != 0; held &= held - 1) {
+    const int rank = std::countr_zero(held);
+    for (uint32_t t = targets; t != 0; t &= t - 1) {
+      const int p = std::countr_zero(t);
+      const double s = score(belief_[rank][p]);
+      const bool better = s > best_score;
+      best_score = better ? s : best_score;
+      best = better ? encode({p, rank}) : best;
+    }
+  }
+  return best;
+}
+
 Ask SeedMemoryPlayer::decide(const PlayerView& view, Rng& rng) const {
   // Whom the rules let it ask (never itself) is the same for every rank.
   const uint32_t targets = target_mask(view);
   Ask ask;
   if (known_memory(view, targets, rng, ask)) return ask;
-  // Step 2, chooseBestAsk: strict > keeps the first of equal scores when faithful.
-  BestAsk best;
-  double best_score = -1;
-  for (uint32_t held = view.hand().held_ranks(); held != 0; held &= held - 1) {
-    const int rank = std::countr_zero(held);
-    for (uint32_t t = targets; t != 0; t &= t - 1) {
-      const int p = std::countr_zero(t);
-      const double e = belief_[rank][p];
-      const double score = e * (1 + (inverse_suits_ != 0 ? e * inverse_suits_ : e / suits_));
-      if (!params_.faithful) {
-        best.offer(score, {p, rank}, rng);
-      } else if (score > best_score) {
-        best_score = score;
-        ask = {p, rank};
+  // Step 2, chooseBestAsk.
+  if (params_.faithful) {
+    if (const int code = first_best_ask(view.hand().held_ranks(), targets); code >= 0)
+      return decode(code);
+  } else {
+    BestAsk best;
+    for (uint32_t held = view.hand().held_ranks(); held != 0; held &= held - 1) {
+      const int rank = std::countr_zero(held);
+      for (uint32_t t = targets; t != 0; t &= t - 1) {
+        const int p = std::countr_zero(t);
+        best.offer(score(belief_[rank][p]), {p, rank}, rng);
       }
     }
+    if (!best.empty()) return best.ask();
   }
-  if (!params_.faithful && !best.empty()) return best.ask();
-  if (best_score >= 0) return ask;
   // Step 3, random: no legal target was found above (cannot happen in a legal position).
   const Targets legal = legal_targets(view);
   const uint32_t held = view.hand().held_ranks();

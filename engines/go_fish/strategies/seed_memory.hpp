@@ -51,14 +51,19 @@ class SeedMemoryPlayer {
 
  private:
   void normalise(int rank);
+  double suits_over(double sum) const;
   bool known_memory(const PlayerView& view, uint32_t targets, Rng& rng, Ask& ask) const;
+  double score(double expected) const;
+  int first_best_ask(uint32_t held, uint32_t targets) const;
 
   SeedMemoryParams params_;
   int me_ = 0;
   int players_ = 0;
   int suits_ = 0;
   double inverse_suits_ = 0;  // 1 / suits_ when exact (a power of two), else 0
-  std::array<std::array<double, kMaxPlayers>, kMaxRanks> belief_{};
+  // [rank][seat], set by begin() for the ranks and seats in play (not
+  // zeroed here: a new player per game would clear 1,280 bytes for nothing).
+  std::array<std::array<double, kMaxPlayers>, kMaxRanks> belief_;
   std::array<uint16_t, kMaxRanks> holders_{};  // the seed's knownCards: bit p = player p
 };
 
@@ -99,8 +104,24 @@ inline void SeedMemoryPlayer::normalise(int rank) {
   for (int p = 0; p < players_; ++p)
     sum += row[p];
   if (sum <= 0) return;
+  const double scale = suits_over(sum);
   for (int p = 0; p < players_; ++p)
-    row[p] = std::min<double>(suits_, row[p] * (suits_ / sum));
+    row[p] = std::min<double>(suits_, row[p] * scale);
+}
+
+// suits / sum. The seats of the seed's game hear the same events and so
+// mostly hold the same beliefs: the last quotient is kept per thread, and
+// the same sum (the same bits) skips the division, the slowest step of an
+// event (the quotient, and so play, is the same either way).
+inline double SeedMemoryPlayer::suits_over(double sum) const {
+  struct Last {
+    double sum = -1;
+    int suits = 0;
+    double quotient = 0;
+  };
+  thread_local Last last;
+  if (sum != last.sum || suits_ != last.suits) last = {sum, suits_, suits_ / sum};
+  return last.quotient;
 }
 
 }  // namespace arena::go_fish
