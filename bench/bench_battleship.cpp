@@ -161,8 +161,9 @@ const bool kWholeGames = [] {
 
 // Monte Carlo with `samples` per decision: whole solo games, with the cost
 // of one kept sample (time / samples kept) and the share of drawn samples kept.
-void BM_BattleshipSoloGameMonteCarlo(benchmark::State& state) {
-  const Rules rules;
+void solo_games_monte_carlo(benchmark::State& state, Touching touching) {
+  Rules rules;
+  rules.touching = touching;
   const PlacementTable table(rules);
   const DensityTables tables(table);
   NullTimer timer;
@@ -182,6 +183,14 @@ void BM_BattleshipSoloGameMonteCarlo(benchmark::State& state) {
       static_cast<double>(kept), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
   state.counters["kept_share"] = static_cast<double>(kept) / static_cast<double>(drawn);
 }
+void BM_BattleshipSoloGameMonteCarlo(benchmark::State& state) {
+  solo_games_monte_carlo(state, Touching::kAllowed);
+}
 BENCHMARK(BM_BattleshipSoloGameMonteCarlo)->Arg(100)->Arg(1000)->Unit(benchmark::kMillisecond);
+// The same under the no-touch rule (overlaps tested against halos).
+void BM_BattleshipSoloGameMonteCarloNoTouch(benchmark::State& state) {
+  solo_games_monte_carlo(state, Touching::kForbidden);
+}
+BENCHMARK(BM_BattleshipSoloGameMonteCarloNoTouch)->Arg(100)->Unit(benchmark::kMillisecond);
 
 }  // namespace
