@@ -47,7 +47,20 @@ BENCHMARK(BM_RooksRandomGreedyTry1000)->Unit(benchmark::kMillisecond);
 
 namespace {
 
-// The same board by Hopcroft-Karp, for comparison.
+// The same board by each matching algorithm, for comparison.
+void BM_RooksExactPothenFan1000(benchmark::State& state) {
+  for (auto _ : state)
+    benchmark::DoNotOptimize(solve_exact(big_board(), MatchingAlgorithm::kPothenFan));
+}
+BENCHMARK(BM_RooksExactPothenFan1000)->Unit(benchmark::kMillisecond);
+
+void BM_RooksExactAugmentingBfs1000(benchmark::State& state) {
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(solve_exact(big_board(), MatchingAlgorithm::kAugmentingBfs));
+  }
+}
+BENCHMARK(BM_RooksExactAugmentingBfs1000)->Unit(benchmark::kMillisecond);
+
 void BM_RooksExactHopcroftKarp1000(benchmark::State& state) {
   for (auto _ : state) {
     benchmark::DoNotOptimize(solve_exact(big_board(), MatchingAlgorithm::kHopcroftKarp));

@@ -61,7 +61,11 @@ TEST_CASE("exact equals a brute-force optimum on hundreds of boards up to 5x5") 
         const Placement best = solve_exact(b);
         INFO("board " << boards << "\n" << render(b, best));
         REQUIRE(legal(b, best));
-        REQUIRE(static_cast<int>(best.size()) == brute_force(b, placed));
+        const int optimum = brute_force(b, placed);
+        REQUIRE(static_cast<int>(best.size()) == optimum);
+        const Placement pothen_fan = solve_exact(b, MatchingAlgorithm::kPothenFan);
+        REQUIRE(legal(b, pothen_fan));
+        REQUIRE(static_cast<int>(pothen_fan.size()) == optimum);
       }
     }
   }
@@ -150,17 +154,93 @@ players:
   CHECK(testing::play_config(yaml, 1).rows == played.rows);  // whatever the thread count
 }
 
-TEST_CASE("both matching algorithms find the same optimum") {
+TEST_CASE("every matching algorithm finds the same optimum") {
   Rng rng(79);
   for (int n : {1, 2, 5, 13, 40, 120}) {
     for (double density : {0.0, 0.05, 0.2, 0.5}) {
       const Board b = random_board(n, density, rng);
-      const Segments seg(b);
-      const Placement bfs = solve_exact(b, MatchingAlgorithm::kAugmentingBfs);
       const Placement hk = solve_exact(b, MatchingAlgorithm::kHopcroftKarp);
-      REQUIRE(legal(b, bfs));
       REQUIRE(legal(b, hk));
-      REQUIRE(bfs.size() == hk.size());
+      for (auto algorithm : {MatchingAlgorithm::kAuto, MatchingAlgorithm::kPothenFan,
+                             MatchingAlgorithm::kAugmentingBfs}) {
+        const Placement p = solve_exact(b, algorithm);
+        REQUIRE(legal(b, p));
+        REQUIRE(p.size() == hk.size());
+      }
     }
+  }
+}
+
+namespace {
+
+// A board from a predicate on (row, col): true = fort.
+template <class Fort>
+Board board_where(int n, Fort fort) {
+  Board b;
+  b.n = n;
+  b.fort.resize(static_cast<size_t>(n) * n);
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c)
+      b.fort[static_cast<size_t>(r) * n + c] = fort(r, c) ? 1 : 0;
+  }
+  return b;
+}
+
+// The default's, Pothen-Fan+'s and the augmenting BFS's placements are legal
+// and as large as Hopcroft-Karp's.
+void check_optimal(const Board& b) {
+  const Placement hk = solve_exact(b, MatchingAlgorithm::kHopcroftKarp);
+  REQUIRE(legal(b, hk));
+  for (auto algorithm : {MatchingAlgorithm::kAuto, MatchingAlgorithm::kPothenFan,
+                         MatchingAlgorithm::kAugmentingBfs}) {
+    const Placement p = solve_exact(b, algorithm);
+    INFO("algorithm " << static_cast<int>(algorithm) << ", n " << b.n << ", " << b.open_cells()
+                      << " open cells\n"
+                      << (b.n <= 30 ? render(b, p) : ""));
+    REQUIRE(legal(b, p));
+    REQUIRE(p.size() == hk.size());
+    REQUIRE(maximal(b, p));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("exact solvers match Hopcroft-Karp on random boards of every density") {
+  Rng rng(80);
+  int boards = 0;
+  for (int n : {1, 2, 3, 4, 6, 9, 17, 33, 64, 150}) {
+    for (double density : {0.0, 0.02, 0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 0.9, 0.95, 0.99}) {
+      const int repeats = n <= 9 ? 20 : n <= 64 ? 4 : 1;
+      for (int i = 0; i < repeats; ++i, ++boards)
+        check_optimal(random_board(n, density, rng));
+    }
+  }
+  CHECK(boards == 1463);
+}
+
+TEST_CASE("exact solvers are optimal on the extreme boards") {
+  for (int n : {1, 2, 7, 100}) {
+    INFO("n " << n);
+    check_optimal(board_where(n, [](int, int) { return false; }));  // no forts
+    check_optimal(board_where(n, [](int, int) { return true; }));   // all forts
+    check_optimal(board_where(n, [n](int r, int c) { return r != n / 2 || c != n / 3; }));
+    check_optimal(board_where(n, [](int r, int) { return r % 2 == 1; }));  // long rows
+    check_optimal(board_where(n, [](int, int c) { return c % 2 == 1; }));  // long columns
+    check_optimal(board_where(n, [](int r, int c) { return (r + c) % 2 == 1; }));
+    check_optimal(board_where(n, [](int r, int c) { return r != c; }));  // a diagonal
+    // Long thin segments both ways: a comb of forts every third row and column.
+    check_optimal(board_where(n, [](int r, int c) { return r % 3 == 2 && c % 3 == 2; }));
+  }
+  CHECK(solve_exact(board_where(1, [](int, int) { return true; })).empty());
+  CHECK(solve_exact(board_where(5, [](int r, int c) { return r != 1 || c != 3; })) == Placement{8});
+}
+
+TEST_CASE("exact solvers give the same placement for the same board") {
+  Rng rng(81);
+  for (double density : {0.05, 0.1, 0.3}) {
+    const Board b = random_board(300, density, rng);
+    CHECK(solve_exact(b) == solve_exact(b));
+    CHECK(solve_exact(b, MatchingAlgorithm::kPothenFan) ==
+          solve_exact(b, MatchingAlgorithm::kPothenFan));
   }
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Rooks exact solver cost against board side and fort density: for each
 (n, density) one `arena run` on one thread of `boards` random boards solved
-by `exact` with both matching algorithms, and from its summary.json the mean
+by `exact` with each matching algorithm, and from its summary.json the mean
 and median time of one solve (one decision: the whole matching) and the
 mean number of rooks placed. Prints a Markdown table.
 
@@ -38,7 +38,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for n in [int(s) for s in args.sizes.split(",")]:
             for density in [float(d) for d in args.densities.split(",")]:
-                for algorithm in ("augmenting-bfs", "hopcroft-karp"):
+                for algorithm in ("auto", "pothen-fan", "augmenting-bfs", "hopcroft-karp"):
                     mean, p50, rooks = run(args.arena, algorithm, n, density, args.boards, tmp)
                     print(f"| {n} | {density} | {algorithm} | {args.boards} | {mean:,.1f} | "
                           f"{p50:,.1f} | {rooks:,.1f} |", flush=True)

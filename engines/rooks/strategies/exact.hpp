@@ -10,19 +10,25 @@ namespace arena::rooks {
 class ExactSolver {
  public:
   struct Params {
-    MatchingAlgorithm algorithm = MatchingAlgorithm::kAugmentingBfs;
+    MatchingAlgorithm algorithm = MatchingAlgorithm::kAuto;
   };
   static StrategyInfo info() {
     return {"exact",
             "the optimum: a maximum matching of row and column segments",
-            {ParamSpec::choice("algorithm", "augmenting-bfs", {"augmenting-bfs", "hopcroft-karp"},
-                               "augmenting BFS searches with retired Hungarian trees (faster on "
-                               "these boards), or Hopcroft-Karp phases")},
+            {ParamSpec::choice("algorithm", "auto",
+                               {"auto", "pothen-fan", "augmenting-bfs", "hopcroft-karp"},
+                               "Pothen-Fan+ depth-first phases (fastest with few forts), "
+                               "augmenting BFS searches with retired Hungarian trees (fastest "
+                               "with many), auto for whichever suits the board, or "
+                               "Hopcroft-Karp phases")},
             {{{"algorithm", std::string("hopcroft-karp")}}}};
   }
   static Params params_from(const ParamSet& values) {
-    return {values.choice("algorithm") == "hopcroft-karp" ? MatchingAlgorithm::kHopcroftKarp
-                                                          : MatchingAlgorithm::kAugmentingBfs};
+    const std::string& name = values.choice("algorithm");
+    if (name == "pothen-fan") return {MatchingAlgorithm::kPothenFan};
+    if (name == "augmenting-bfs") return {MatchingAlgorithm::kAugmentingBfs};
+    if (name == "hopcroft-karp") return {MatchingAlgorithm::kHopcroftKarp};
+    return {MatchingAlgorithm::kAuto};
   }
   explicit ExactSolver(const Params& params) : params_(params) {}
 
