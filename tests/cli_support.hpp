@@ -81,16 +81,24 @@ inline int run_and_signal(const std::string& args, const char* signal, double se
   return std::stoi(read_file(dir / "rc.txt"));
 }
 
-// Starts `arena ARGS` in `dir` in the background and kills it with -9 as soon
-// as the shell test `ready` holds (polled every 10 ms, for up to two minutes),
-// whatever the machine's speed: e.g. once a checkpoint is on disk.
-inline void kill_when(const std::string& args, const std::string& ready,
-                      const std::filesystem::path& dir) {
+// Starts `arena ARGS` in `dir` in the background and sends it `signal` as
+// soon as the shell test `ready` holds (polled every 10 ms, for up to two
+// minutes), whatever the machine's speed: e.g. once a checkpoint is on disk.
+// Waits; returns the exit code (stderr in dir/err.txt).
+inline int signal_when(const std::string& args, const char* signal, const std::string& ready,
+                       const std::filesystem::path& dir) {
   const std::string command = "cd '" + dir.string() + "' && (" + ARENA_EXE + " " + args +
                               " >/dev/null 2>err.txt & pid=$!; for i in $(seq 12000); do " + ready +
-                              " && break; sleep 0.01; done; kill -9 $pid; wait $pid)" +
-                              " 2>/dev/null";
+                              " && break; sleep 0.01; done; kill -" + signal +
+                              " $pid; wait $pid; echo $? >rc.txt) 2>/dev/null";
   std::system(command.c_str());
+  return std::stoi(read_file(dir / "rc.txt"));
+}
+
+// signal_when with kill -9.
+inline void kill_when(const std::string& args, const std::string& ready,
+                      const std::filesystem::path& dir) {
+  signal_when(args, "9", ready, dir);
 }
 
 // summary.json without the fields that depend on timing.

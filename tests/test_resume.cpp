@@ -12,30 +12,37 @@
 namespace fs = std::filesystem;
 using arena::testing::arena_cli;
 using arena::testing::arena_in;
+using arena::testing::kill_when;
 using arena::testing::read_file;
 using arena::testing::require_same_results;
-using arena::testing::run_and_signal;
 using arena::testing::scratch;
+using arena::testing::signal_when;
 using arena::testing::untimed;
 using arena::testing::write_file;
 
 namespace {
 
-// Long enough (several seconds) that a signal after one second lands mid-run.
+// About 2.5 s on two threads here (monte-carlo decisions cost microseconds,
+// so faster code elsewhere does not shrink it to nothing). The tests signal
+// a run once it is under way (a checkpoint or the first games.csv bytes on
+// disk, typically after 0.1 s), never after a fixed time: a run of cheap
+// games once ended before its signal came.
 const char* kLongRun = R"(name: long
 engine: battleship
 seed: 5
-games: 150000
+games: 8000
 players:
   - {name: density, strategy: density}
-  - {name: hunt-target, strategy: hunt-target}
+  - {name: monte-carlo, strategy: monte-carlo}
 )";
 
-// kLongRun writing games.csv.gz and the moves of 20,000 games (dozens of
-// gzip members each, so that a kill lands between members and inside one).
+// kLongRun writing games.csv.gz and the moves of every game (5 MB of text,
+// about 20 gzip members, so that a kill lands between members and inside one).
 std::string long_run_with_records() {
-  return std::string(kLongRun) + "output: {games_csv: gzip, moves: {sample: 20000}}\n";
+  return std::string(kLongRun) + "output: {games_csv: gzip, moves: {sample: 8000}}\n";
 }
+
+const char* kCheckpointOnDisk = "[ -s .part.partial/checkpoint.json ]";
 
 }  // namespace
 
@@ -46,7 +53,7 @@ TEST_CASE("A run killed with -9 resumes to the results of an uninterrupted run")
       arena_cli(
           "run " + (dir / "long.yaml").string() + " --quiet --out " + (dir / "whole").string(), dir)
           .code == 0);
-  run_and_signal("run long.yaml --quiet --out part --checkpoint-every 0.1", "9", 1.0, dir);
+  kill_when("run long.yaml --quiet --out part --checkpoint-every 0.1", kCheckpointOnDisk, dir);
   REQUIRE(fs::exists(dir / ".part.partial/checkpoint.json"));  // it was killed mid-run
   CHECK_FALSE(fs::exists(dir / "part"));                       // nothing half-written in place
   const auto resumed = arena_cli("run " + (dir / "long.yaml").string() + " --quiet --out " +
@@ -64,17 +71,19 @@ TEST_CASE("SIGINT writes partial results and a checkpoint and resume completes t
       arena_cli(
           "run " + (dir / "long.yaml").string() + " --quiet --out " + (dir / "whole").string(), dir)
           .code == 0);
-  CHECK(run_and_signal("run long.yaml --quiet --out part", "INT", 1.0, dir) == 130);
+  // Games being written: the run is under way and its SIGINT handler installed.
+  CHECK(signal_when("run long.yaml --quiet --out part", "INT", "[ -s .part.partial/games.csv ]",
+                    dir) == 130);
   CHECK_THAT(read_file(dir / "err.txt"), Catch::Contains("--resume"));
   const auto partial = nlohmann::json::parse(read_file(dir / ".part.partial/summary.json"));
   CHECK(partial["complete"] == false);
-  CHECK(partial["games"].get<uint64_t>() < 150000);
+  CHECK(partial["games"].get<uint64_t>() < 8000);
 
   // A fresh run may not overwrite the checkpoint; a changed config may not resume it.
   const std::string base =
       "run " + (dir / "long.yaml").string() + " --quiet --out " + (dir / "part").string();
   CHECK(arena_cli(base, dir).code == 2);
-  const auto changed = arena_cli(base + " --resume --games 140000", dir);
+  const auto changed = arena_cli(base + " --resume --games 7000", dir);
   CHECK(changed.code == 2);
   CHECK_THAT(changed.err, Catch::Contains("config changed"));
 
@@ -215,12 +224,12 @@ TEST_CASE("games.csv.gz and moves.jsonl.gz resume byte for byte after kill -9 an
   const fs::path dir = scratch("resume-records");
   write_file(dir / "long.yaml", long_run_with_records());
   REQUIRE(arena_in(dir, "run long.yaml --quiet --out whole").code == 0);
-  REQUIRE(fs::file_size(dir / "whole/moves.jsonl.gz") > 1024 * 1024);  // many members
+  REQUIRE(fs::file_size(dir / "whole/moves.jsonl.gz") > 512 * 1024);  // many members
   for (const char* signal : {"9", "INT"}) {
     SECTION(std::string("kill -") + signal) {
       const std::string out = std::string("part-") + signal;
-      run_and_signal("run long.yaml --quiet --out " + out + " --checkpoint-every 0.1", signal, 1.5,
-                     dir);
+      signal_when("run long.yaml --quiet --out " + out + " --checkpoint-every 0.1", signal,
+                  "[ -s ." + out + ".partial/checkpoint.json ]", dir);
       REQUIRE(fs::exists(dir / ("." + out + ".partial/checkpoint.json")));
       REQUIRE(arena_in(dir, "run long.yaml --quiet --resume --threads 1 --out " + out).code == 0);
       require_same_results(dir / "whole", dir / out);
