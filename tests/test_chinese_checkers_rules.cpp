@@ -196,6 +196,27 @@ TEST_CASE("Every generated move is legal and every legal-looking pair outside th
   }
 }
 
+// Random play draws k below the count and plays move(k), never listing the
+// moves: move(k) must be the k-th listed move, for every k (with pdep on
+// CPUs that have it fast, else by clearing bits).
+TEST_CASE("PieceDestinations::move(k) is the k-th generated move") {
+  Rng rng(15);
+  for (const int players : {2, 3, 6})
+    for (int i = 0; i < 40; ++i) {
+      const State s = i % 2 == 0 ? scattered(rules_for(players), rng, 10)
+                                 : random_walk(rules_for(players), rng, 60);
+      MoveList moves;
+      generate_moves(s, moves);
+      PieceDestinations d;
+      all_destinations(s, d);
+      REQUIRE(d.total == moves.size());
+      for (int k = 0; k < d.total; ++k) {
+        INFO("players " << players << ", position " << i << ", move " << k);
+        REQUIRE(d.move(k) == moves[k]);
+      }
+    }
+}
+
 TEST_CASE("Perft from the 2-player start matches the reference generator at depths 1 to 3") {
   const Rules rules = rules_for(2);
   const ref::Position start = to_reference(State::initial(rules));

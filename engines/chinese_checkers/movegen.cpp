@@ -2,6 +2,11 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 namespace arena::chinese_checkers {
 
@@ -126,13 +131,51 @@ ARENA_CC_POPCNT void all_destinations(const State& state, PieceDestinations& out
     const uint64_t hi = out.words[i].hi & allowed.hi;
     out.words[i] = {lo, hi};
     out.count[i] = __builtin_popcountll(lo) + __builtin_popcountll(hi);
+    out.first[i] = total;
     total += out.count[i];
   }
+  std::fill(out.first.begin() + n, out.first.end(), std::numeric_limits<int>::max());
   out.pieces = n;
   out.total = total;
 }
 
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \
+    !defined(__SANITIZE_THREAD__)
+#define ARENA_CC_PDEP 1
+namespace {
+
+// The k-th move with BMI2's pdep, which deposits bit k onto the k-th set
+// bit of a word in one instruction: the loop below clears up to sixty bits
+// one at a time, with a mispredicted exit (a tenth of random play's cost).
+__attribute__((target("bmi2,popcnt"))) Move nth_move_pdep(const PieceDestinations& d, int k) {
+  // The piece: how many pieces after the first start at or before k (a
+  // fixed count of compares, where a loop's exit would be mispredicted).
+  int i = 0;
+  for (int j = 1; j < kPieces; ++j)
+    i += d.first[j] <= k;
+  k -= d.first[i];
+  const int low = __builtin_popcountll(d.words[i].lo);
+  const bool in_lo = k < low;
+  const uint64_t w = in_lo ? d.words[i].lo : d.words[i].hi;
+  const uint64_t bit = _pdep_u64(uint64_t{1} << (in_lo ? k : k - low), w);
+  return {d.from[i], static_cast<uint8_t>((in_lo ? 0 : 64) + std::countr_zero(bit))};
+}
+
+// Whether pdep is there and fast: AMD before Zen 3 runs it in microcode,
+// taking longer than the loop.
+const bool kFastPdep = [] {
+  __builtin_cpu_init();  // a static initialiser may run before libgcc has set it up
+  return __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
+         !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2");
+}();
+
+}  // namespace
+#endif
+
 ARENA_CC_POPCNT Move PieceDestinations::move(int k) const {
+#ifdef ARENA_CC_PDEP
+  if (kFastPdep) return nth_move_pdep(*this, k);
+#endif
   int i = 0;
   while (k >= count[i])
     k -= count[i++];

@@ -77,6 +77,9 @@ struct PieceDestinations {
   int total = 0;   // number of moves
   std::array<uint8_t, kPieces> from;
   std::array<int, kPieces> count;
+  // first[i]: the number of moves of the pieces before i (for i < pieces;
+  // INT_MAX past them), so that move(k) finds its piece without a branch.
+  std::array<int, kPieces> first;
   std::array<Words, kPieces> words;
 
   Bitboard to(int i) const { return {words[i].lo, words[i].hi}; }
