@@ -22,7 +22,7 @@ using arena::testing::write_file;
 
 namespace {
 
-// About 2.5 s on two threads here (monte-carlo decisions cost microseconds,
+// About 1.3 s on two threads here (monte-carlo decisions cost microseconds,
 // so faster code elsewhere does not shrink it to nothing). The tests signal
 // a run once it is under way (a checkpoint or the first games.csv bytes on
 // disk, typically after 0.1 s), never after a fixed time: a run of cheap
@@ -30,16 +30,16 @@ namespace {
 const char* kLongRun = R"(name: long
 engine: battleship
 seed: 5
-games: 8000
+games: 4000
 players:
   - {name: density, strategy: density}
   - {name: monte-carlo, strategy: monte-carlo}
 )";
 
-// kLongRun writing games.csv.gz and the moves of every game (5 MB of text,
-// about 20 gzip members, so that a kill lands between members and inside one).
+// kLongRun writing games.csv.gz and the moves of every game (2.7 MB of text,
+// ten gzip members, so that a kill lands between members and inside one).
 std::string long_run_with_records() {
-  return std::string(kLongRun) + "output: {games_csv: gzip, moves: {sample: 8000}}\n";
+  return std::string(kLongRun) + "output: {games_csv: gzip, moves: {sample: 4000}}\n";
 }
 
 const char* kCheckpointOnDisk = "[ -s .part.partial/checkpoint.json ]";
@@ -77,13 +77,13 @@ TEST_CASE("SIGINT writes partial results and a checkpoint and resume completes t
   CHECK_THAT(read_file(dir / "err.txt"), Catch::Contains("--resume"));
   const auto partial = nlohmann::json::parse(read_file(dir / ".part.partial/summary.json"));
   CHECK(partial["complete"] == false);
-  CHECK(partial["games"].get<uint64_t>() < 8000);
+  CHECK(partial["games"].get<uint64_t>() < 4000);
 
   // A fresh run may not overwrite the checkpoint; a changed config may not resume it.
   const std::string base =
       "run " + (dir / "long.yaml").string() + " --quiet --out " + (dir / "part").string();
   CHECK(arena_cli(base, dir).code == 2);
-  const auto changed = arena_cli(base + " --resume --games 7000", dir);
+  const auto changed = arena_cli(base + " --resume --games 3000", dir);
   CHECK(changed.code == 2);
   CHECK_THAT(changed.err, Catch::Contains("config changed"));
 
@@ -224,7 +224,7 @@ TEST_CASE("games.csv.gz and moves.jsonl.gz resume byte for byte after kill -9 an
   const fs::path dir = scratch("resume-records");
   write_file(dir / "long.yaml", long_run_with_records());
   REQUIRE(arena_in(dir, "run long.yaml --quiet --out whole").code == 0);
-  REQUIRE(fs::file_size(dir / "whole/moves.jsonl.gz") > 512 * 1024);  // many members
+  REQUIRE(fs::file_size(dir / "whole/moves.jsonl.gz") > 256 * 1024);  // many members
   for (const char* signal : {"9", "INT"}) {
     SECTION(std::string("kill -") + signal) {
       const std::string out = std::string("part-") + signal;
