@@ -353,8 +353,10 @@ class LatencyRecorder {
 // (LatencyRecorder::next_game_untimed, GameSink::with_timer): each decision
 // is counted in its histogram and folded into the game's signature, exactly
 // as the recorder would, and nothing else; the signature lives in the timer
-// (in a register, when the game's loop is inlined) and returns to the
-// recorder when the timer goes. A decision that throws becomes StrategyFault
+// and returns to the recorder when the timer goes. (GCC keeps it in memory,
+// since the 64-bit counts may alias it; counting in 32-bit per game let it
+// stay in a register but measured no faster: the fold is off the game's
+// critical path.) A decision that throws becomes StrategyFault
 // kThrew and is not counted, as with the recorder.
 class CountingTimer {
  public:
