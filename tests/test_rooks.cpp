@@ -1,8 +1,12 @@
 // Rooks with forts: solvers against brute force, the judge format, the engine.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cstdint>
 #include <sstream>
+#include <vector>
 
+#include "engines/core/huge_page_allocator.hpp"
 #include "engines/rooks/judge_format.hpp"
 #include "engines/rooks/solvers.hpp"
 #include "play_config.hpp"
@@ -243,4 +247,27 @@ TEST_CASE("exact solvers give the same placement for the same board") {
     CHECK(solve_exact(b, MatchingAlgorithm::kPothenFan) ==
           solve_exact(b, MatchingAlgorithm::kPothenFan));
   }
+}
+
+TEST_CASE("a huge-page vector holds what a vector holds, large buffers or small") {
+  for (size_t n : {size_t{0}, size_t{1}, size_t{1000}, size_t{64} << 10, size_t{3'000'001}}) {
+    HugePageVector<int32_t> v(n, 7);
+    std::vector<int32_t> plain(n, 7);
+    for (size_t i = 0; i < n; i += 4093)
+      v[i] = plain[i] = static_cast<int32_t>(i);
+    v.push_back(-1);
+    plain.push_back(-1);
+    CHECK(std::equal(v.begin(), v.end(), plain.begin(), plain.end()));
+#ifdef __linux__
+    // Large buffers start on a huge page.
+    if (v.capacity() * sizeof(int32_t) >= kHugePageThreshold)
+      CHECK(reinterpret_cast<uintptr_t>(v.data()) % kHugePageSize == 0);
+#endif
+  }
+}
+
+TEST_CASE("exact solvers agree on a board whose arrays live on huge pages") {
+  Rng rng(82);
+  const Board b = random_board(700, 0.1, rng);  // 441,000 open cells: every large array
+  check_optimal(b);
 }

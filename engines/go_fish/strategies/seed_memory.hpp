@@ -42,8 +42,9 @@ class SeedMemoryPlayer {
   explicit SeedMemoryPlayer(const Params& params = {}) : params_(params) {}
 
   void begin(const PlayerView& view);
-  // Inline: three players hear every event, and the call would cost more
-  // than most events' bookkeeping.
+  // In the header, so that the compiler may inline it: three players hear
+  // every event. (GCC keeps it out of line in a seed table's loop; forcing
+  // it inline measured 3% slower.)
   void observe(const PublicEvent& event, const PlayerView& view);
   Ask decide(const PlayerView& view, Rng& rng) const;
 
@@ -51,7 +52,7 @@ class SeedMemoryPlayer {
   bool known_holder(int player, int rank) const { return (holders_[rank] >> player) & 1u; }
 
  private:
-  void normalise(int rank);
+  void set_and_normalise(int rank, int a, double va, int b, double vb);
   double suits_over(double sum) const;
   bool known_memory(const PlayerView& view, uint32_t targets, Rng& rng, Ask& ask) const;
   double score(double expected) const;
@@ -72,20 +73,21 @@ inline void SeedMemoryPlayer::observe(const PublicEvent& event, const PlayerView
   switch (event.kind) {
     case EventKind::kAsk: {
       const auto target_bit = static_cast<uint16_t>(1u << event.target);
-      auto& row = belief_[event.rank];
+      const auto& row = belief_[event.rank];
       if (event.count > 0) {  // the seed's updateGiven
-        row[event.target] = params_.faithful ? std::max(0.0, row[event.target] - event.count) : 0.0;
-        row[event.player] += event.count;
+        const double given =
+            params_.faithful ? std::max(0.0, row[event.target] - event.count) : 0.0;
+        const double taken = row[event.player] + event.count;
         if (params_.faithful)
           holders_[event.rank] |= target_bit;  // the seed's fault, kept: the giver holds none
         else
           holders_[event.rank] &= static_cast<uint16_t>(~target_bit);
         holders_[event.rank] |= static_cast<uint16_t>(1u << event.player);
+        set_and_normalise(event.rank, event.target, given, event.player, taken);
       } else {  // the seed's updateGoFish
-        row[event.target] = 0;
         holders_[event.rank] &= static_cast<uint16_t>(~target_bit);
+        set_and_normalise(event.rank, event.target, 0.0, event.target, 0.0);
       }
-      normalise(event.rank);
       break;
     }
     case EventKind::kBook:
@@ -98,16 +100,26 @@ inline void SeedMemoryPlayer::observe(const PublicEvent& event, const PlayerView
   }
 }
 
-// The seed's normalize: scale the rank to `suits` cards in all, no entry above `suits`.
-inline void SeedMemoryPlayer::normalise(int rank) {
+// The seed's update of one rank: seats a and b (a == b: one seat) take the
+// values va and vb, then its normalize scales the rank to `suits` cards in
+// all, no entry above `suits` (nothing is scaled when the sum is 0). Done
+// in one pass that stores each entry once: storing a and b first and then
+// reading the row back two entries at a time (as GCC vectorises the scaling)
+// stalled on every event, the wide load waiting for the two narrow stores.
+inline void SeedMemoryPlayer::set_and_normalise(int rank, int a, double va, int b, double vb) {
   auto& row = belief_[rank];
+  const auto value = [&](int p) { return p == a ? va : p == b ? vb : row[p]; };
   double sum = 0;
   for (int p = 0; p < players_; ++p)
-    sum += row[p];
-  if (sum <= 0) return;
+    sum += value(p);
+  if (sum <= 0) {
+    row[a] = va;
+    row[b] = vb;
+    return;
+  }
   const double scale = suits_over(sum);
   for (int p = 0; p < players_; ++p)
-    row[p] = std::min<double>(suits_, row[p] * scale);
+    row[p] = std::min<double>(suits_, value(p) * scale);
 }
 
 // suits / sum, exactly (the seed's 4.0 / sum). The seed's game reaches only
