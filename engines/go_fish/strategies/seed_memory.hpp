@@ -131,13 +131,14 @@ inline double SeedMemoryPlayer::suits_over(double sum) const {
   constexpr int kBits = 7;
   struct Memo {
     int suits = 0;
-    std::array<double, 1u << kBits> sum;  // -1: empty (a normalised sum is > 0)
-    std::array<double, 1u << kBits> quotient;
+    std::array<double, 1u << kBits> sum{};  // 0: empty (a normalised sum is > 0)
+    std::array<double, 1u << kBits> quotient{};
   };
-  thread_local Memo memo;
+  // constinit: zeroed with the thread, so no guard is tested on each call.
+  constinit thread_local Memo memo;
   if (memo.suits != suits_) {
     memo.suits = suits_;
-    memo.sum.fill(-1);
+    memo.sum.fill(0);
   }
   const size_t slot = (std::bit_cast<uint64_t>(sum) * 0x9E3779B97F4A7C15ull) >> (64 - kBits);
   if (memo.sum[slot] != sum) {
