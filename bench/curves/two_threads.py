@@ -14,6 +14,7 @@ before the end). Also checks that both thread counts give the same signature
 """
 import argparse
 import glob
+import math
 import json
 import pathlib
 import statistics
@@ -42,6 +43,16 @@ def config_games(config):
     raise SystemExit(f"{config}: no games line")
 
 
+def game_unit(config):
+    """What capped game counts are multiples of: kUnit, and whole series
+    where the config plays series (a `series_length: N` line)."""
+    for line in pathlib.Path(config).read_text().splitlines():
+        key, _, value = line.strip().partition(":")
+        if key == "series_length":
+            return math.lcm(kUnit, int(value.split("#")[0]))
+    return kUnit
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("arena", nargs="?", default="build/arena")
@@ -57,7 +68,8 @@ def main():
         for config in args.configs:
             name = pathlib.Path(config).stem
             total = config_games(config)
-            probe = min(total, 1440)
+            unit = game_unit(config)
+            probe = min(total, max(1440 // unit, 1) * unit)
             rate, played, _ = run(args.arena, config, 1, f"{tmp}/{name}-1", probe)
             if played < probe:  # its stopping rule ended it: the whole run is this probe
                 total = played
@@ -66,7 +78,7 @@ def main():
                 print(f"| {name} | {total:,} | {seconds:.1f} | {rate:,.0f} | (under "
                       f"{args.min_seconds:g} s: skipped) | | |", flush=True)
                 continue
-            games = max(probe, min(total, int(rate * args.budget) // kUnit * kUnit))
+            games = max(probe, min(total, int(rate * args.budget) // unit * unit))
             ones, twos, same = [], [], True
             for _ in range(args.rounds):
                 rate1, played, signature1 = run(args.arena, config, 1, f"{tmp}/{name}-1", games)

@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdlib>
+#include <memory>
 #include <new>
 #include <vector>
 
@@ -38,10 +39,9 @@ struct HugePageAllocator {
   HugePageAllocator(const HugePageAllocator<U>& /*other*/) {}  // NOLINT
 
   T* allocate(size_t n) {
-    if (n > static_cast<size_t>(-1) / sizeof(T)) throw std::bad_array_new_length();
-    const size_t bytes = n * sizeof(T);
 #ifdef __linux__
-    if (bytes >= kHugePageThreshold) {
+    if (n <= static_cast<size_t>(-1) / sizeof(T) && n * sizeof(T) >= kHugePageThreshold) {
+      const size_t bytes = n * sizeof(T);
       const size_t rounded = (bytes + kHugePageSize - 1) / kHugePageSize * kHugePageSize;
       void* p = std::aligned_alloc(kHugePageSize, rounded);
       if (!p) throw std::bad_alloc();
@@ -49,7 +49,7 @@ struct HugePageAllocator {
       return static_cast<T*>(p);
     }
 #endif
-    return static_cast<T*>(::operator new(bytes));
+    return std::allocator<T>().allocate(n);  // throws for sizes past what it can hold
   }
 
   void deallocate(T* p, size_t n) {
@@ -59,7 +59,7 @@ struct HugePageAllocator {
       return;
     }
 #endif
-    ::operator delete(p, n * sizeof(T));
+    std::allocator<T>().deallocate(p, n);
   }
 
   template <class U>
