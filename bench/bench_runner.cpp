@@ -98,24 +98,37 @@ void harness_tax(benchmark::State& state, const std::string& yaml, BareLoop bare
   state.counters["ratio"] = bare_ns / arena_ns;
 }
 
+// The bare engine loop of a solo Battleship run: `games` games of the
+// run's own fleets and shots (seed 1), a shooter from `make_shooter(tables)`
+// each game, no timer, signature or rows. The tables are built beforehand,
+// as a run's match builds them before its first game.
+template <class MakeShooter>
+void bare_battleship_solo(const battleship::DensityTables& tables, uint64_t games,
+                          MakeShooter make_shooter) {
+  using namespace arena::battleship;
+  const Rules& rules = tables.rules();
+  const PlacementTable& table = tables.placements();
+  NullTimer timer;
+  int64_t shots = 0;
+  for (uint64_t game = 0; game < games; ++game) {
+    Rng environment(derive_seed(1, 0, game, Purpose::kEnvironment));
+    Rng rng(derive_seed(1, 0, game, player_purpose(0)));
+    auto shooter = make_shooter(tables);
+    const Ocean ocean(rules, sample_uniform_layout(table, environment));
+    shots += play_solo(rules, ocean, shooter, rng, timer, 0).shots;
+  }
+  benchmark::DoNotOptimize(shots);
+}
+
 void BM_HarnessTaxBattleshipSoloRandom(benchmark::State& state) {
+  const battleship::PlacementTable table{battleship::Rules{}};
+  const battleship::DensityTables tables(table);
   harness_tax(
       state, "name: b\nengine: battleship\nseed: 1\ngames: 100000\nplayers: [{strategy: random}]\n",
-      [](uint64_t games) {
-        using namespace arena::battleship;
-        const Rules rules;
-        const PlacementTable table(rules);
-        NullTimer timer;
-        int64_t shots = 0;
-        for (uint64_t game = 0; game < games; ++game) {
-          // The run's games (seed 1), so that both sides play the same fleets and shots.
-          Rng environment(derive_seed(1, 0, game, Purpose::kEnvironment));
-          Rng rng(derive_seed(1, 0, game, player_purpose(0)));
-          RandomShooter shooter(rules);
-          const Ocean ocean(rules, sample_uniform_layout(table, environment));
-          shots += play_solo(rules, ocean, shooter, rng, timer, 0).shots;
-        }
-        benchmark::DoNotOptimize(shots);
+      [&](uint64_t games) {
+        bare_battleship_solo(tables, games, [](const battleship::DensityTables& t) {
+          return battleship::RandomShooter(t.rules());
+        });
       });
 }
 BENCHMARK(BM_HarnessTaxBattleshipSoloRandom)->Unit(benchmark::kMillisecond);
@@ -124,25 +137,15 @@ BENCHMARK(BM_HarnessTaxBattleshipSoloRandom)->Unit(benchmark::kMillisecond);
 // samples, about 5 us a shot): issue 18's goal is a tax of at most 2%, a
 // ratio of at least 0.98.
 void BM_HarnessTaxBattleshipSoloMonteCarlo(benchmark::State& state) {
+  const battleship::PlacementTable table{battleship::Rules{}};
+  const battleship::DensityTables tables(table);
   harness_tax(
       state,
       "name: b\nengine: battleship\nseed: 1\ngames: 2000\nplayers: [{strategy: monte-carlo}]\n",
-      [](uint64_t games) {
-        using namespace arena::battleship;
-        const Rules rules;
-        const PlacementTable table(rules);
-        const DensityTables tables(table);
-        NullTimer timer;
-        int64_t shots = 0;
-        for (uint64_t game = 0; game < games; ++game) {
-          // The run's games (seed 1), so that both sides play the same fleets and shots.
-          Rng environment(derive_seed(1, 0, game, Purpose::kEnvironment));
-          Rng rng(derive_seed(1, 0, game, player_purpose(0)));
-          MonteCarloShooter shooter(tables, MonteCarloParams{});
-          const Ocean ocean(rules, sample_uniform_layout(table, environment));
-          shots += play_solo(rules, ocean, shooter, rng, timer, 0).shots;
-        }
-        benchmark::DoNotOptimize(shots);
+      [&](uint64_t games) {
+        bare_battleship_solo(tables, games, [](const battleship::DensityTables& t) {
+          return battleship::MonteCarloShooter(t, battleship::MonteCarloParams{});
+        });
       });
 }
 BENCHMARK(BM_HarnessTaxBattleshipSoloMonteCarlo)->Unit(benchmark::kMillisecond);
