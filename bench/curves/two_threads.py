@@ -87,8 +87,15 @@ def main():
                 twos.append(rate2)
                 same = same and signature2 == signature1
             one, two = statistics.median(ones), statistics.median(twos)
-            stopped = f" (stopped by its rule at {played:,})" if played < games else ""
-            print(f"| {name} | {games:,} of {total:,}{stopped} | {seconds:.1f} | {one:,.0f} | {two:,.0f} | "
+            shown = f"{games:,} of {total:,}"
+            if played < games:
+                # The probe ended before its stopping rule did: the whole
+                # config is the stopped run, not `total` games.
+                seconds = played / one
+                shown = f"{played:,} of {total:,} (stopped by its rule)"
+                if seconds < args.min_seconds:
+                    shown += f", under {args.min_seconds:g} s"
+            print(f"| {name} | {shown} | {seconds:.1f} | {one:,.0f} | {two:,.0f} | "
                   f"{two / one:.2f} | {'yes' if same else 'NO'} |", flush=True)
 
 
