@@ -355,8 +355,8 @@ class LatencyRecorder {
 // as the recorder would, and nothing else; the signature lives in the timer
 // and returns to the recorder when the timer goes. (GCC keeps it in memory,
 // since the 64-bit counts may alias it; counting in 32-bit per game let it
-// stay in a register but measured no faster.) A decision that throws becomes StrategyFault
-// kThrew and is not counted, as with the recorder.
+// stay in a register but measured no faster.) A decision that throws
+// becomes StrategyFault kThrew and is not counted, as with the recorder.
 class CountingTimer {
  public:
   explicit CountingTimer(LatencyRecorder& recorder)
