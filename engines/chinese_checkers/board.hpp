@@ -12,6 +12,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <span>
 
@@ -72,9 +73,14 @@ class Board {
   // Bit d set when hole + 2·direction d is on the star.
   uint8_t land_directions(int hole) const { return land_directions_[hole]; }
   // The landings of the hops from `hole` in the directions set in `open`
-  // (6 bits, as State::open_hops): one lookup, so move generation needs no
-  // loop (and no mispredicted exit) per direction.
-  Bitboard hop_landings(int hole, unsigned open) const { return hop_landings_[hole][open & 63]; }
+  // (6 bits, as State::open_hops; open < 64, unchecked: masking it measured
+  // 1.7% of random play, the lookup being on each hop chain's critical
+  // path): one lookup, so move generation needs no loop (and no mispredicted
+  // exit) per direction.
+  Bitboard hop_landings(int hole, unsigned open) const {
+    assert(open < 64);
+    return hop_landings_[hole][open];
+  }
 
   // Triangle of a hole (0..5), or -1 for the central hexagon.
   int triangle(int hole) const { return triangle_[hole]; }
