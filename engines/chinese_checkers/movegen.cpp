@@ -181,11 +181,14 @@ ARENA_CC_POPCNT void all_destinations(const State& state, PieceDestinations& out
   }
   const Bitboard allowed = state.destinations_allowed(state.side_to_move());
   int total = 0;
+  // Only forbidden neutral zones restrict where moves end; otherwise the
+  // words stay as they are (rewriting every piece's measured 3% of random
+  // play).
+  if (allowed != b.all())
+    for (int i = 0; i < n; ++i)
+      out.words[i] = {out.words[i].lo & allowed.lo, out.words[i].hi & allowed.hi};
   for (int i = 0; i < n; ++i) {
-    const uint64_t lo = out.words[i].lo & allowed.lo;
-    const uint64_t hi = out.words[i].hi & allowed.hi;
-    out.words[i] = {lo, hi};
-    out.count[i] = __builtin_popcountll(lo) + __builtin_popcountll(hi);
+    out.count[i] = __builtin_popcountll(out.words[i].lo) + __builtin_popcountll(out.words[i].hi);
     out.first[i] = total;
     total += out.count[i];
   }
