@@ -76,6 +76,9 @@ constexpr Board::Board() {
       }
     }
   }
+  entered_mask_[0].set(127);
+  for (int t = 0; t < kTriangles; ++t)
+    entered_mask_[t + 1] = triangle_mask_[t];
   for (int h = 0; h < kHoles; ++h)
     for (int m = 0; m < 64; ++m)
       for (int d = 0; d < 6; ++d)

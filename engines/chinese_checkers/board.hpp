@@ -86,6 +86,10 @@ class Board {
   int triangle(int hole) const { return triangle_[hole]; }
   Bitboard triangle_mask(int t) const { return triangle_mask_[t]; }
   Bitboard hexagon_mask() const { return hexagon_mask_; }
+  // For "is the triangle a piece just moved to now full?" without a branch on
+  // where it went: triangle_mask(triangle(hole)), and for a hole of the
+  // hexagon a mask that is never full (hole 127 alone, off the board).
+  Bitboard entered_mask(int hole) const { return entered_mask_[triangle_[hole] + 1]; }
   Bitboard all() const { return all_; }
   // The corner hole of triangle t (farthest from the centre).
   int tip(int t) const { return tip_[t]; }
@@ -118,6 +122,7 @@ class Board {
   std::array<int8_t, kHoles> triangle_{};
   std::array<Bitboard, kTriangles> triangle_mask_{};
   Bitboard hexagon_mask_{};
+  std::array<Bitboard, kTriangles + 1> entered_mask_{};  // [triangle + 1]
   Bitboard all_{};
   std::array<int, kTriangles> tip_{};
   std::array<std::array<uint8_t, kHoles>, kHoles> distance_{};

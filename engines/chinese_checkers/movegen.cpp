@@ -76,12 +76,12 @@ namespace {
 // lifted), which changes nothing: chains land an even number of steps from
 // their origin and so never hop over it, and a lifted piece returning to its
 // origin could only hop on to landings it had already reached.
-template <class Open>
+template <bool kBranchFree = false, class Open>
 [[gnu::always_inline]] inline Bitboard hop_closure(Open&& open, Bitboard forks, Bitboard reached,
                                                    Bitboard frontier) {
   const Board& b = board();
   while (frontier.any()) {
-    const int h = pop_lowest(frontier.lo, frontier.hi);
+    const int h = kBranchFree ? pop_lowest(frontier.lo, frontier.hi) : frontier.pop_lowest();
     const Bitboard next = b.hop_landings(h, open(h)).without(reached);
     reached |= next;
     frontier |= next & forks;
@@ -112,14 +112,17 @@ Bitboard hop_destinations(const State& state, int from) {
 #define ARENA_CC_POPCNT
 #endif
 
-// Passes, so that the work per piece has no data-dependent branch: steps
-// and first hop landings of every piece by lookups and masks; then two steps
-// of every hop chain, only for the pieces (two or three in random play) with
-// a first landing that has an onward hop; then the chains still going, to
-// their ends; then the counts. Sharing the chains between pieces (they reach
-// whole components of the hop graph) measured slower: most components are
-// met by one piece.
-ARENA_CC_POPCNT void all_destinations(const State& state, PieceDestinations& out) {
+namespace {
+
+// Both forms of all_destinations, in passes so that the work per piece has
+// no data-dependent branch: steps and first hop landings of every piece by
+// lookups and masks; then whole hop chains, only for the pieces (two or
+// three in random play) with a first landing that has an onward hop; then
+// the counts. Sharing the chains between pieces (they reach whole
+// components of the hop graph) measured slower: most components are met by
+// one piece. kBranchFree: see all_destinations_branch_free.
+template <bool kBranchFree>
+[[gnu::always_inline]] inline void destinations(const State& state, PieceDestinations& out) {
   const Board& b = board();
   const Bitboard empty = b.all().without(state.occupied());
   State::AllOpenHops hops;
@@ -132,61 +135,62 @@ ARENA_CC_POPCNT void all_destinations(const State& state, PieceDestinations& out
   int chains = 0;
   Bitboard mine = state.pieces(state.side_to_move());
   // A fixed count, so the loop's exit is predicted.
-  const int pieces = __builtin_popcountll(mine.lo) + __builtin_popcountll(mine.hi);
-  int n = 0;
-  for (; n < pieces; ++n) {
-    const int h = pop_lowest(mine.lo, mine.hi);
+  const int n = __builtin_popcountll(mine.lo) + __builtin_popcountll(mine.hi);
+  for (int i = 0; i < n; ++i) {
+    const int h = kBranchFree ? pop_lowest(mine.lo, mine.hi) : mine.pop_lowest();
     const Bitboard first = b.hop_landings(h, hops.dirs[h]);
     const Bitboard to = (b.steps(h) & empty) | first;
     const Bitboard onward_from = first & hops.holes;
-    out.from[n] = static_cast<uint8_t>(h);
-    out.words[n] = {to.lo, to.hi};
+    out.from[i] = static_cast<uint8_t>(h);
+    out.words[i] = {to.lo, to.hi};
     // Written always, kept only when there is a chain: no branch.
-    onward[chains] = static_cast<uint8_t>(n);
+    onward[chains] = static_cast<uint8_t>(i);
     frontier[chains] = {onward_from.lo, onward_from.hi};
     chains += onward_from.any();
   }
   // Steps (odd distance from the piece) and hop landings (even) never
-  // coincide, so `to` may seed the closure with both. Each chain's first
-  // kChainSteps steps are taken without a branch: half of the chains end
-  // after one step and three quarters after two, so a loop's exit was
-  // mispredicted about every other chain (random play measured 9-10% faster
-  // with the branch-free passes here and in State::apply). A chain with
-  // nothing left steps from its piece's own hole, whose landings are in `to`
-  // already. The chains still going are kept (frontier[j] for piece
-  // onward[j], j < longer, overwriting entries already read) and followed
-  // to their ends after.
-  constexpr int kChainSteps = 2;
-  int longer = 0;
+  // coincide, so `to` may seed the closure with both.
+  if constexpr (kBranchFree) {
+    // Each chain's first two steps without a branch (half of the chains end
+    // after one step, three quarters after two): a chain with nothing left
+    // steps from its piece's own hole, whose landings are in `to` already.
+    // The chains still going are kept (frontier[j] for piece onward[j],
+    // j < longer, overwriting entries already read) and followed to their
+    // ends after.
+    constexpr int kChainSteps = 2;
+    int longer = 0;
+    for (int j = 0; j < chains; ++j) {
+      const int i = onward[j];
+      Bitboard to = out.to(i);
+      Bitboard rest{frontier[j].lo, frontier[j].hi};
+      const int origin = out.from[i];
+      for (int step = 0; step < kChainSteps; ++step) {
+        const int h = pop_lowest_or(rest.lo, rest.hi, origin);
+        const Bitboard next = b.hop_landings(h, hops.dirs[h]).without(to);
+        to |= next;
+        rest |= next & hops.forks;
+      }
+      out.words[i] = {to.lo, to.hi};
+      onward[longer] = static_cast<uint8_t>(i);
+      frontier[longer] = {rest.lo, rest.hi};
+      longer += rest.any();
+    }
+    chains = longer;
+  }
   for (int j = 0; j < chains; ++j) {
     const int i = onward[j];
-    Bitboard to = out.to(i);
-    Bitboard rest{frontier[j].lo, frontier[j].hi};
-    const int origin = out.from[i];
-    for (int step = 0; step < kChainSteps; ++step) {
-      const int h = pop_lowest_or(rest.lo, rest.hi, origin);
-      const Bitboard next = b.hop_landings(h, hops.dirs[h]).without(to);
-      to |= next;
-      rest |= next & hops.forks;
-    }
-    out.words[i] = {to.lo, to.hi};
-    onward[longer] = static_cast<uint8_t>(i);
-    frontier[longer] = {rest.lo, rest.hi};
-    longer += rest.any();
-  }
-  for (int j = 0; j < longer; ++j) {
-    const int i = onward[j];
-    const Bitboard to = hop_closure(open, hops.forks, out.to(i), {frontier[j].lo, frontier[j].hi});
+    const Bitboard to =
+        hop_closure<kBranchFree>(open, hops.forks, out.to(i), {frontier[j].lo, frontier[j].hi});
     out.words[i] = {to.lo, to.hi};
   }
   const Bitboard allowed = state.destinations_allowed(state.side_to_move());
-  int total = 0;
   // Only forbidden neutral zones restrict where moves end; otherwise the
   // words stay as they are (rewriting every piece's measured 3% of random
   // play).
   if (allowed != b.all())
     for (int i = 0; i < n; ++i)
       out.words[i] = {out.words[i].lo & allowed.lo, out.words[i].hi & allowed.hi};
+  int total = 0;
   for (int i = 0; i < n; ++i) {
     out.count[i] = __builtin_popcountll(out.words[i].lo) + __builtin_popcountll(out.words[i].hi);
     out.first[i] = total;
@@ -195,6 +199,16 @@ ARENA_CC_POPCNT void all_destinations(const State& state, PieceDestinations& out
   std::fill(out.first.begin() + n, out.first.end(), std::numeric_limits<int>::max());
   out.pieces = n;
   out.total = total;
+}
+
+}  // namespace
+
+ARENA_CC_POPCNT void all_destinations(const State& state, PieceDestinations& out) {
+  destinations<false>(state, out);
+}
+
+ARENA_CC_POPCNT void all_destinations_branch_free(const State& state, PieceDestinations& out) {
+  destinations<true>(state, out);
 }
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__linux__) && \

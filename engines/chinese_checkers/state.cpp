@@ -67,7 +67,7 @@ void State::init_derived() {
     far_[h] = static_cast<uint8_t>(~b.land_directions(h) & 0x3f);
   for (int s = 0; s < players(); ++s) {
     home_[s] = static_cast<uint8_t>(home_triangle(players(), s));
-    finisher_[goal(s) + 1] = static_cast<uint8_t>(s);
+    goal_owner_[goal(s)] = static_cast<int8_t>(s);
     allowed_[s] = b.all();
     if (rules_.neutral_zones == NeutralZones::kForbidden)
       allowed_[s] = b.hexagon_mask() | b.triangle_mask(home_[s]) | b.triangle_mask(goal(s));
@@ -157,8 +157,14 @@ void State::apply(Move m) {
   remove_piece(m.from);
   add_piece(m.to);
   ++ply_;
-  // Only the owner of the goal the piece entered can have just finished.
-  check_finish(finisher_[b.triangle(m.to) + 1]);
+  // Only the owner of the goal the piece entered can have just finished,
+  // and only if that triangle is now full. That is tested first: almost
+  // always false, so the branch is predicted, where branching on the
+  // triangle itself was not (3.7% of random play).
+  const Bitboard entered = b.entered_mask(m.to);
+  const int t = b.triangle(m.to);
+  if ((occupied_ & entered) == entered && t >= 0 && goal_owner_[t] >= 0)
+    check_finish(goal_owner_[t]);
   if (!game_over()) advance_side();
 }
 

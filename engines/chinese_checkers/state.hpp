@@ -92,12 +92,7 @@ class State {
   uint64_t hash_ = 0;
   int ply_ = 0;
   std::array<int16_t, kMaxPlayers> finish_ply_{-1, -1, -1, -1, -1, -1};
-  // finisher_[t + 1]: the seat to check for finishing after a piece enters
-  // triangle t (-1: the hexagon): the owner of goal t, else seat 0, for
-  // which the check changes nothing (no goal changed, and a seat that meets
-  // its goal has finished already). So apply checks without a branch on
-  // where the piece went, which is as good as random.
-  std::array<uint8_t, kTriangles + 1> finisher_{};
+  std::array<int8_t, kTriangles> goal_owner_{-1, -1, -1, -1, -1, -1};
   std::array<uint8_t, kMaxPlayers> home_{};
   uint8_t side_ = 0;
   uint8_t finished_count_ = 0;

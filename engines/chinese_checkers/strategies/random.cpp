@@ -8,7 +8,7 @@ namespace arena::chinese_checkers {
 
 bool try_random_move(const State& state, Rng& rng, Move& move) {
   PieceDestinations d;
-  all_destinations(state, d);
+  all_destinations_branch_free(state, d);
   if (d.total == 0) return false;
   move = d.move(static_cast<int>(rng.below(static_cast<uint64_t>(d.total))));
   return true;
