@@ -3,6 +3,7 @@
 // neutral zones and game length.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <iostream>
 #include <set>
 #include <stdexcept>
@@ -215,6 +216,45 @@ TEST_CASE("PieceDestinations::move(k) is the k-th generated move") {
         REQUIRE(d.move(k) == moves[k]);
       }
     }
+}
+
+// Random play uses the branch-free form; it must give exactly what
+// all_destinations gives, piece by piece, including chains longer than the
+// two steps it takes without a branch (dense boards), seats with fewer than
+// ten pieces and destinations masked by forbidden neutral zones.
+TEST_CASE("all_destinations_branch_free gives what all_destinations gives") {
+  Rng rng(16);
+  int long_chains = 0;
+  for (const int players : {2, 3, 4, 6})
+    for (const NeutralZones zones : {NeutralZones::kAllowed, NeutralZones::kForbidden}) {
+      if (zones == NeutralZones::kForbidden && players == 6) continue;  // no neutral triangle
+      for (int i = 0; i < 60; ++i) {
+        const Rules rules = rules_for(players, zones);
+        const State s = i % 3 == 0   ? random_walk(rules, rng, static_cast<int>(rng.below(300)))
+                        : i % 3 == 1 ? scattered(rules, rng, 10)
+                                     : scattered(rules, rng, 1 + static_cast<int>(rng.below(9)));
+        PieceDestinations plain;
+        PieceDestinations branch_free;
+        all_destinations(s, plain);
+        all_destinations_branch_free(s, branch_free);
+        INFO("players " << players << ", position " << i);
+        REQUIRE(branch_free.pieces == plain.pieces);
+        REQUIRE(branch_free.total == plain.total);
+        for (int p = 0; p < plain.pieces; ++p) {
+          CHECK(branch_free.from[p] == plain.from[p]);
+          CHECK(branch_free.to(p) == plain.to(p));
+          CHECK(branch_free.count[p] == plain.count[p]);
+          CHECK(branch_free.first[p] == plain.first[p]);
+        }
+        // Some piece reaches holes more than four hops away (three or more
+        // chain steps after its first landing).
+        uint8_t hops[kMaxMoves];
+        MoveList moves;
+        generate_moves_with_hops(s, moves, hops);
+        long_chains += std::any_of(hops, hops + moves.size(), [](uint8_t h) { return h >= 4; });
+      }
+    }
+  CHECK(long_chains > 50);  // the test reaches the chains the loop finishes
 }
 
 TEST_CASE("Perft from the 2-player start matches the reference generator at depths 1 to 3") {
