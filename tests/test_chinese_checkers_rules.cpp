@@ -246,8 +246,9 @@ TEST_CASE("all_destinations_branch_free gives what all_destinations gives") {
           CHECK(branch_free.count[p] == plain.count[p]);
           CHECK(branch_free.first[p] == plain.first[p]);
         }
-        // Some piece reaches holes more than four hops away (three or more
-        // chain steps after its first landing).
+        // Some piece reaches a hole four or more hops away: its chain takes
+        // three or more steps after the first landing, past the two without
+        // a branch.
         uint8_t hops[kMaxMoves];
         MoveList moves;
         generate_moves_with_hops(s, moves, hops);

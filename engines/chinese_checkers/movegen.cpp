@@ -46,8 +46,8 @@ namespace {
 // returns the lowest hole. For sets whose lowest hole is as good as random to
 // the branch predictor: GCC compiles pop_lowest's choice of word to a branch
 // (and `?:` here too, hence the masks). Bit 63 (hole 127, never on the board)
-// keeps the word non-zero, so that countr_zero needs no zero case; the set
-// must not be empty.
+// keeps the word non-zero, so that countr_zero needs no zero case (an empty
+// set gives 127).
 [[gnu::always_inline]] inline int pop_lowest(uint64_t& lo, uint64_t& hi) {
   const uint64_t in_hi = uint64_t{0} - uint64_t{lo == 0};
   const uint64_t word = lo | (hi & in_hi) | (uint64_t{1} << 63);
@@ -56,14 +56,10 @@ namespace {
   return static_cast<int>(static_cast<uint64_t>(std::countr_zero(word)) + (in_hi & 64));
 }
 
-// As pop_lowest, and `none` when the set is empty.
+// As pop_lowest, and `none` when the set is empty (pop_lowest gives 127 then).
 [[gnu::always_inline]] inline int pop_lowest_or(uint64_t& lo, uint64_t& hi, int none) {
-  const uint64_t in_hi = uint64_t{0} - uint64_t{lo == 0};
   const uint64_t any = uint64_t{0} - uint64_t{(lo | hi) != 0};
-  const uint64_t word = lo | (hi & in_hi) | (uint64_t{1} << 63);
-  lo &= lo - 1;
-  hi &= (hi - 1) | ~in_hi;
-  const uint64_t lowest = static_cast<uint64_t>(std::countr_zero(word)) + (in_hi & 64);
+  const auto lowest = static_cast<uint64_t>(pop_lowest(lo, hi));
   return static_cast<int>((lowest & any) | (static_cast<uint64_t>(none) & ~any));
 }
 

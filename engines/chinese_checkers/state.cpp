@@ -160,11 +160,13 @@ void State::apply(Move m) {
   // Only the owner of the goal the piece entered can have just finished,
   // and only if that triangle is now full. That is tested first: almost
   // always false, so the branch is predicted, where branching on the
-  // triangle itself was not (3.7% of random play).
+  // triangle itself was not (3.7% of random play). The hexagon's mask is
+  // never full, so t >= 0 below.
   const Bitboard entered = b.entered_mask(m.to);
-  const int t = b.triangle(m.to);
-  if ((occupied_ & entered) == entered && t >= 0 && goal_owner_[t] >= 0)
-    check_finish(goal_owner_[t]);
+  if ((occupied_ & entered) == entered) {
+    const int t = b.triangle(m.to);
+    if (goal_owner_[t] >= 0) check_finish(goal_owner_[t]);
+  }
   if (!game_over()) advance_side();
 }
 
