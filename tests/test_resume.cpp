@@ -85,7 +85,7 @@ TEST_CASE("SIGINT writes partial results and a checkpoint and resume completes t
   CHECK(arena_cli(base, dir).code == 2);
   const auto changed = arena_cli(base + " --resume --games 3000", dir);
   CHECK(changed.code == 2);
-  CHECK_THAT(changed.err, Catch::Contains("config changed"));
+  CHECK_THAT(changed.err, Catch::Contains("games was 4000, now --games 3000"));
 
   REQUIRE(arena_cli(base + " --resume", dir).code == 0);
   require_same_results(dir / "whole", dir / "part");
@@ -114,7 +114,7 @@ TEST_CASE("Resuming a run that already completed exits 0 and touches nothing") {
 
   const auto other = arena_cli(base + " --resume --games 400", dir);
   CHECK(other.code == 2);
-  CHECK_THAT(other.err, Catch::Contains("a finished run of a different config"));
+  CHECK_THAT(other.err, Catch::Contains("holds a finished run: games was 500, now --games 400"));
   const auto nowhere = arena_cli(
       "run " + (dir / "run.yaml").string() + " --quiet --resume --out " + (dir / "never").string(),
       dir);
@@ -256,4 +256,140 @@ output: {games_csv: gzip, moves: {sample: 700}}
   }
   REQUIRE(arena_in(dir, "merge s3 s1 s2 --out merged").code == 0);
   require_same_results(dir / "whole", dir / "merged");
+}
+
+namespace {
+
+// A run whose external shooter stalls for 1 s in its first decision of game
+// 20 while the file stall-flag exists (tests/bots/stalling_bot.py): a game
+// still in flight when the run is interrupted, once or twice.
+std::string stalling_run() {
+  return fmt::format(R"(name: stall
+engine: battleship
+seed: 4
+games: 60
+players:
+  - {{name: bot, strategy: external,
+     params: {{command: "python3 {}/tests/bots/stalling_bot.py stall-flag 20"}}}}
+  - {{name: random, strategy: random}}
+)",
+                     ARENA_SOURCE_DIR);
+}
+
+// Runs `arena ARGS` in `dir` until the stalling bot stalls, then sends SIGINT
+// `signals` times, 0.2 s apart (the game in flight outlasts both); the exit
+// code (stderr in dir/err.txt).
+int interrupt_when_stalled(const std::string& args, int signals, const fs::path& dir) {
+  const std::string command =
+      "cd '" + dir.string() + "' && (" + ARENA_EXE + " " + args +
+      " >/dev/null 2>err.txt & pid=$!; for i in $(seq 12000); do [ -e stall-flag.stalled ] && "
+      "break; sleep 0.01; done; kill -INT $pid; " +
+      (signals == 2 ? "sleep 0.2; kill -INT $pid; " : "") + "wait $pid; echo $? >rc.txt)";
+  std::system(command.c_str());
+  return std::stoi(read_file(dir / "rc.txt"));
+}
+
+// The command line arena printed after "continue with:", as it is.
+std::string printed_resume_command(const std::string& err) {
+  const std::string marker = "continue with:\n  ";
+  const size_t at = err.rfind(marker);
+  if (at == std::string::npos) return "";
+  const size_t begin = at + marker.size();
+  return err.substr(begin, err.find('\n', begin) - begin);
+}
+
+}  // namespace
+
+// The issue this answers: a resume without the run's --seed once played the
+// rest of the games from the config's seed, and the printed command dropped
+// --games and --seed. Every case plays the stalled game 20 in flight.
+TEST_CASE("The command printed on Ctrl-C, pasted as it is, completes the run byte for byte") {
+  const auto [flags, signals] =
+      GENERATE(table<std::string, int>({{"", 1},
+                                        {"", 2},
+                                        {"--seed 9 --games 40 --shard 2/3", 1},
+                                        {"--seed 9 --games 40 --shard 2/3", 2}}));
+  INFO("flags: " << flags << "; Ctrl-C " << signals << " times");
+  const fs::path dir = scratch(fmt::format("resume-pasted-{}-{}", flags.empty(), signals));
+  write_file(dir / "stall.yaml", stalling_run());
+  const std::string run = "run stall.yaml --threads 1 " + flags;
+  REQUIRE(arena_in(dir, run + " --quiet --out whole").code == 0);
+
+  write_file(dir / "stall-flag", "");
+  CHECK(interrupt_when_stalled(run + " --out part --checkpoint-every 0", signals, dir) == 130);
+  const std::string err = read_file(dir / "err.txt");
+  INFO(err);
+  CHECK_THAT(err, Catch::Contains(signals == 2 ? "stopped at once" : "interrupted after"));
+  CHECK_FALSE(fs::exists(dir / ".part.lock"));  // not even after the second Ctrl-C
+  CHECK_FALSE(fs::exists(dir / "part"));        // a shard too: nothing passes for complete
+  const std::string command = printed_resume_command(err);
+  REQUIRE_THAT(command, Catch::Contains("--resume"));
+
+  fs::remove(dir / "stall-flag");
+  const int code =
+      std::system(("cd '" + dir.string() + "' && " + command + " >out2.txt 2>err2.txt").c_str());
+  INFO(read_file(dir / "err2.txt"));
+  REQUIRE(WEXITSTATUS(code) == 0);
+  if (flags.empty()) {
+    require_same_results(dir / "whole", dir / "part");
+  } else {
+    CHECK(read_file(dir / "whole/games.csv") == read_file(dir / "part/games.csv"));
+    const auto untimed_stats = [&](const char* folder) {
+      auto stats = nlohmann::json::parse(read_file(dir / folder / "shard.json"))["stats"];
+      stats.erase("latency");
+      return stats;
+    };
+    CHECK(untimed_stats("whole") == untimed_stats("part"));
+  }
+}
+
+TEST_CASE("A resume without the flags the run began with continues that run, not the config's") {
+  const fs::path dir = scratch("resume-flags-taken");
+  write_file(dir / "long.yaml", kLongRun);  // seed 5, 4000 games
+  REQUIRE(arena_in(dir, "run long.yaml --quiet --seed 7 --games 2000 --out whole").code == 0);
+  kill_when("run long.yaml --quiet --seed 7 --games 2000 --out part --checkpoint-every 0.1",
+            kCheckpointOnDisk, dir);
+  REQUIRE(fs::exists(dir / ".part.partial/checkpoint.json"));
+  REQUIRE(arena_in(dir, "run long.yaml --quiet --out part --resume").code == 0);
+  require_same_results(dir / "whole", dir / "part");
+  CHECK(nlohmann::json::parse(read_file(dir / "part/summary.json"))["seed"] == 7);
+  CHECK_THAT(read_file(dir / "part/config.resolved.yaml"), Catch::Contains("seed: 7"));
+}
+
+TEST_CASE("A resume refuses any value that would change its games, and names it") {
+  const fs::path dir = scratch("resume-refusals");
+  write_file(dir / "long.yaml", kLongRun);  // seed 5, 4000 games
+  kill_when("run long.yaml --quiet --out part --checkpoint-every 0.1", kCheckpointOnDisk, dir);
+  const fs::path checkpoint = dir / ".part.partial/checkpoint.json";
+  REQUIRE(fs::exists(checkpoint));
+  const std::string before = read_file(checkpoint);
+  const auto refused = [&](const std::string& flags, const std::string& why) {
+    const auto r = arena_in(dir, "run long.yaml --quiet --out part --resume " + flags);
+    INFO(flags << ": " << r.err);
+    CHECK(r.code == 2);
+    CHECK_THAT(r.err, Catch::Contains(why));
+    CHECK(read_file(checkpoint) == before);  // the run is left as it was
+  };
+  refused("--seed 6", "seed was 5, now --seed 6");
+  refused("--games 3000", "games was 4000, now --games 3000");
+  refused("--shard 1/2", "the run was not sharded, now --shard 1/2");
+
+  write_file(dir / "long.yaml", std::string(kLongRun) + "rules: {size: 9}\n");
+  refused("", "long.yaml is not the config it began with: rules.size was 10, now 9");
+  std::string fewer = kLongRun;
+  fewer.replace(fewer.find("games: 4000"), 11, "games: 1200");
+  write_file(dir / "long.yaml", fewer);
+  refused("", "games was 4000, the config now says 1200");
+  std::string reseeded = kLongRun;
+  reseeded.replace(reseeded.find("seed: 5"), 7, "seed: 8");
+  write_file(dir / "long.yaml", reseeded);
+  refused("", "seed was 5, the config now says 8");
+
+  write_file(dir / "long.yaml", kLongRun);
+  auto other_build = nlohmann::json::parse(before);
+  other_build["origin"]["game_code"] = "0123456789abcdef";
+  write_file(checkpoint, other_build.dump());
+  const auto r = arena_in(dir, "run long.yaml --quiet --out part --resume");
+  CHECK(r.code == 2);
+  CHECK_THAT(r.err, Catch::Contains("built from other game code"));
 }

@@ -142,12 +142,16 @@ TEST_CASE("training killed with -9 resumes to the table of uninterrupted trainin
   const fs::path dir = scratch("train-kill");
   // 40 generations, a checkpoint after each.
   write_file(dir / "long.yaml", train_config("long", 20000, "  checkpoint_every: 0\n"));
-  REQUIRE(train(dir, "long.yaml", "whole").code == 0);
+  REQUIRE(train(dir, "long.yaml", "whole", "--seed 11").code == 0);
   // Killed once a checkpoint past the first generation is on disk.
-  kill_when("train long.yaml --quiet --out part",
+  kill_when("train long.yaml --quiet --seed 11 --out part",
             "grep -qs '\"next_game\":[1-9]' .part.partial/checkpoint.json", dir);
   REQUIRE(fs::exists(dir / ".part.partial" / "checkpoint.json"));  // killed mid-training
   CHECK_FALSE(fs::exists(dir / "part"));
+  const Outcome reseeded = train(dir, "long.yaml", "part", "--resume --seed 12");
+  CHECK(reseeded.code == 2);
+  CHECK_THAT(reseeded.err, Catch::Contains("--seed was 11, now 12"));
+  // Without --seed it goes on with the seed it began with, not the config's.
   const Outcome resumed = train(dir, "long.yaml", "part", "--resume --threads 1");
   REQUIRE(resumed.code == 0);
   require_same_training(dir / "whole", dir / "part");

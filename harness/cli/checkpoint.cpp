@@ -37,9 +37,9 @@ void sync_file(const fs::path& path) {
 // Version 2 added forfeit counts to the statistics and the `forfeit` column
 // to games.csv, 3 five kinds of forfeit (external strategies), 4 the states of
 // gzip files and moves.jsonl.gz and the games worth a look, 5 the cheaper
-// per-decision fold of the signature: files of an earlier version cannot be
-// continued or merged.
-constexpr int kFormatVersion = 5;
+// per-decision fold of the signature, 6 the run's origin (flags given, the
+// game code's hash): files of an earlier version cannot be continued or merged.
+constexpr int kFormatVersion = 6;
 
 void check_version(const Json& j, const fs::path& file, const char* what) {
   const auto it = j.is_object() ? j.find("version") : j.end();
@@ -52,15 +52,41 @@ void check_version(const Json& j, const fs::path& file, const char* what) {
   }
 }
 
+Json optional_json(const auto& value) {
+  return value ? Json(*value) : Json(nullptr);
+}
+
+template <class T>
+std::optional<T> optional_of(const Json& j) {
+  return j.is_null() ? std::nullopt : std::optional<T>(j.get<T>());
+}
+
 }  // namespace
+
+Json RunOrigin::to_json() const {
+  return {{"seed_flag", optional_json(seed_flag)},
+          {"games_flag", optional_json(games_flag)},
+          {"shard", shard ? Json::array({shard->first, shard->second}) : Json(nullptr)},
+          {"game_code", game_code}};
+}
+
+RunOrigin RunOrigin::from_json(const Json& j) {
+  RunOrigin o;
+  o.seed_flag = optional_of<uint64_t>(j.at("seed_flag"));
+  o.games_flag = optional_of<uint64_t>(j.at("games_flag"));
+  if (const Json& shard = j.at("shard"); !shard.is_null())
+    o.shard = std::make_pair(shard.at(0).get<uint64_t>(), shard.at(1).get<uint64_t>());
+  o.game_code = j.at("game_code").get<std::string>();
+  return o;
+}
 
 void write_checkpoint(const fs::path& dir, const Checkpoint& c) {
   Json files = Json::object();
   for (const auto& [name, state] : c.files)
     files[name] = state.to_json();
-  const Json j{{"version", kFormatVersion}, {"config", c.config}, {"seed", c.seed},
-               {"next_game", c.next_game},  {"files", files},     {"wall_seconds", c.wall_seconds},
-               {"stats", c.stats.to_json()}};
+  const Json j{{"version", kFormatVersion},      {"config", c.config},        {"seed", c.seed},
+               {"origin", c.origin.to_json()},   {"next_game", c.next_game},  {"files", files},
+               {"wall_seconds", c.wall_seconds}, {"stats", c.stats.to_json()}};
   const fs::path temp = dir / (std::string(kCheckpointFile) + ".tmp");
   {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
@@ -81,6 +107,7 @@ std::optional<Checkpoint> read_checkpoint(const fs::path& dir) {
     Checkpoint c;
     c.config = j.at("config").get<std::string>();
     c.seed = j.at("seed").get<uint64_t>();
+    c.origin = RunOrigin::from_json(j.at("origin"));
     c.next_game = j.at("next_game").get<uint64_t>();
     for (const auto& [name, state] : j.at("files").items())
       c.files[name] = AppendState::from_json(state);
@@ -96,6 +123,7 @@ std::string shard_json(const ShardResult& s) {
   const Json j{{"version", kFormatVersion},
                {"config", s.config},
                {"seed", s.seed},
+               {"origin", s.origin.to_json()},
                {"shard", {s.index, s.count}},
                {"games", {s.first_game, s.end_game}},
                {"wall_seconds", s.wall_seconds},
@@ -112,6 +140,7 @@ ShardResult read_shard(const fs::path& dir) {
     ShardResult s;
     s.config = j.at("config").get<std::string>();
     s.seed = j.at("seed").get<uint64_t>();
+    s.origin = RunOrigin::from_json(j.at("origin"));
     s.index = j.at("shard").at(0).get<int>();
     s.count = j.at("shard").at(1).get<int>();
     s.first_game = j.at("games").at(0).get<uint64_t>();

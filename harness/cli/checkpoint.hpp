@@ -1,7 +1,9 @@
 // Checkpoints of a run in progress, and the shard files `arena merge` reads.
 //
 // Contract: a checkpoint records, for one results folder in the making, the
-// config as resolved (with its seed), the next game index to play, the state
+// config as resolved (with its seed), what decided its games besides the
+// config (RunOrigin: the flags given, the build of the game code), the next
+// game index to play, the state
 // of each file written per game (games.csv or games.csv.gz, moves.jsonl.gz:
 // its bytes on disk that belong to the games before it, and for gzip files
 // the text not yet compressed; see AppendFile), and the exact results of
@@ -16,6 +18,9 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
+
+#include <nlohmann/json.hpp>
 
 #include "harness/output/append_file.hpp"
 #include "harness/output/results_dir.hpp"
@@ -23,9 +28,25 @@
 
 namespace arena {
 
+// What decides which games a run plays besides the config file's text: the
+// values its command line gave (empty: not given; the seed then came from
+// the config or was drawn, the games from the config) and the build of the
+// code that plays them (harness/registry/game_code.hpp). A resume takes the
+// values from here when it is not given them, and refuses others.
+struct RunOrigin {
+  std::optional<uint64_t> seed_flag;
+  std::optional<uint64_t> games_flag;
+  std::optional<std::pair<uint64_t, uint64_t>> shard;  // --shard I/N
+  std::string game_code;
+
+  nlohmann::json to_json() const;
+  static RunOrigin from_json(const nlohmann::json& j);
+};
+
 struct Checkpoint {
   std::string config;  // config.resolved.yaml text (threads left out: they change nothing)
   uint64_t seed = 0;
+  RunOrigin origin;
   uint64_t next_game = 0;
   std::map<std::string, AppendState> files;  // by file name in the results folder
   double wall_seconds = 0;                   // time spent before the checkpoint, for games/s
@@ -44,6 +65,7 @@ std::optional<Checkpoint> read_checkpoint(const std::filesystem::path& dir);
 struct ShardResult {
   std::string config;
   uint64_t seed = 0;
+  RunOrigin origin;
   int index = 0;  // 1..count
   int count = 1;
   uint64_t first_game = 0;

@@ -3,14 +3,33 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <cstring>
+
 namespace arena {
 namespace {
 
 std::atomic<bool> g_requested{false};
 struct sigaction g_old_int, g_old_term;
 
+// What the second signal says and removes, prepared before the handlers are
+// installed: a handler may only make async-signal-safe calls (write, access,
+// unlink, _exit), so nothing is formatted or allocated in it.
+std::string g_resumable;    // said when the checkpoint exists
+std::string g_unresumable;  // said when there is none yet
+std::string g_checkpoint;
+std::string g_lock;
+
+void say(const std::string& text) {
+  [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, text.data(), text.size());
+}
+
 extern "C" void on_signal(int) {
-  if (g_requested.exchange(true)) _exit(130);  // second signal: now
+  if (g_requested.exchange(true)) {  // second signal: now
+    const bool resumable = !g_checkpoint.empty() && ::access(g_checkpoint.c_str(), F_OK) == 0;
+    say(resumable ? g_resumable : g_unresumable);
+    if (!g_lock.empty()) ::unlink(g_lock.c_str());  // the lock itself goes with the process
+    _exit(130);
+  }
   static const char kMessage[] =
       "\narena: interrupted; finishing the games in flight (again to quit at once)\n";
   [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
@@ -18,8 +37,20 @@ extern "C" void on_signal(int) {
 
 }  // namespace
 
-InterruptGuard::InterruptGuard() {
+InterruptGuard::InterruptGuard(const std::string& resume_command,
+                               const std::filesystem::path& checkpoint,
+                               const std::filesystem::path& lock_file) {
   g_requested = false;
+  g_checkpoint = checkpoint.string();
+  g_lock = lock_file.string();
+  g_resumable =
+      "\narena: stopped at once; the games since the last checkpoint will be played "
+      "again; continue with:\n  " +
+      resume_command + "\n";
+  g_unresumable =
+      "\narena: stopped at once, before the first checkpoint: nothing to resume; "
+      "run it again without --resume to start over\n";
+  if (resume_command.empty()) g_resumable = g_unresumable = "\narena: stopped at once\n";
   struct sigaction action {};
   action.sa_handler = on_signal;
   sigemptyset(&action.sa_mask);

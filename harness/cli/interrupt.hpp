@@ -1,16 +1,23 @@
 // SIGINT and SIGTERM during a run: the first asks the run to stop (no new
 // games start; games in flight finish; results so far and a checkpoint are
 // written); the second ends the process at once (exit code 130), leaving the
-// last checkpoint valid.
+// last checkpoint valid, after saying how to continue (or that there is no
+// checkpoint yet) and deleting the results folder's lock file.
 #pragma once
 
 #include <atomic>
+#include <filesystem>
+#include <string>
 
 namespace arena {
 
 class InterruptGuard {
  public:
-  InterruptGuard();   // installs the handlers
+  // Installs the handlers. A second signal prints `resume_command` when
+  // `checkpoint` exists by then, and deletes `lock_file` (may be empty).
+  InterruptGuard(const std::string& resume_command = "",
+                 const std::filesystem::path& checkpoint = {},
+                 const std::filesystem::path& lock_file = {});
   ~InterruptGuard();  // restores the previous ones
   InterruptGuard(const InterruptGuard&) = delete;
   InterruptGuard& operator=(const InterruptGuard&) = delete;

@@ -38,6 +38,12 @@ std::vector<std::pair<fs::path, ShardResult>> read_shards(const std::vector<std:
                       "differ from {})",
                       dir.string(), shards.front().first.string()));
     }
+    if (s.origin.game_code != first.origin.game_code) {
+      throw InputError(fmt::format(
+          "{}: played by an arena built from other game code than {} ({} and {}), which may "
+          "play other games: play every shard with one build",
+          dir.string(), shards.front().first.string(), s.origin.game_code, first.origin.game_code));
+    }
     if (s.index != static_cast<int>(i) + 1 ||
         (i > 0 && s.first_game != shards[i - 1].second.end_game)) {
       throw InputError(

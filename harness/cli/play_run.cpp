@@ -94,8 +94,8 @@ class Checkpointer {
         clock_(clock) {}
 
   void write(const RunStats& so_far, uint64_t next_game) const {
-    write_checkpoint(run_.staged.staging_dir(),
-                     {identity_, seed_, next_game, files_.sync(), clock_.seconds(), so_far});
+    write_checkpoint(run_.staged.staging_dir(), {identity_, seed_, run_.origin, next_game,
+                                                 files_.sync(), clock_.seconds(), so_far});
   }
 
   void due(const RunStats& so_far, uint64_t next_game) {
@@ -166,9 +166,7 @@ Played play_into(const RunContext& run, RunInfo& info) {
   Checkpointer checkpoints(run, info, files, clock);
   RunPlan plan = plan_of(run);
   plan.on_forfeit = ForfeitReporter(run.config, run.options.quiet);
-  if (!run.options.shard) {
-    plan.on_merged = [&](const RunStats& so_far, uint64_t next) { checkpoints.due(so_far, next); };
-  }
+  plan.on_merged = [&](const RunStats& so_far, uint64_t next) { checkpoints.due(so_far, next); };
   Progress progress(plan.games - plan.first_game, Progress::style_for_stderr(run.options.quiet));
   RunStats stats = run_games_distributed(run.match, plan, &files, &progress);
   info.wall_seconds = clock.seconds();
@@ -177,7 +175,7 @@ Played play_into(const RunContext& run, RunInfo& info) {
   const uint64_t before = run.resume ? run.resume->stats.games() : 0;
   Played played{std::move(stats), 0};
   played.next_game = plan.first_game + (played.stats.games() - before);
-  if (!run.options.shard && played.next_game < run.slice.end &&
+  if (played.next_game < run.slice.end &&
       evaluate_stop(run.config.stop, played.stats).stopped_by.empty()) {
     checkpoints.write(played.stats, played.next_game);  // interrupted: keep what was played
   }

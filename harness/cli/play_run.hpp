@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "harness/cli/checkpoint.hpp"
 #include "harness/cli/commands.hpp"
@@ -27,7 +28,9 @@ Slice slice_of(const RunOptions& options, uint64_t planned, uint64_t series);
 
 // Everything a run plays with: the config made playable by prepare_run (its
 // match, and its plan: variant names, decision budget, threads, programs of
-// external strategies); `resume` is the checkpoint it continues, if any.
+// external strategies); `resume` is the checkpoint it continues, if any;
+// `origin` what its checkpoints record besides the config; `resume_command`
+// the command line that continues it when interrupted.
 struct RunContext {
   const RunConfig& config;
   const Match& match;
@@ -36,6 +39,8 @@ struct RunContext {
   const RunOptions& options;
   Slice slice;
   const std::optional<Checkpoint>& resume;
+  const RunOrigin& origin;
+  std::string resume_command;
 };
 
 struct Played {
@@ -44,9 +49,9 @@ struct Played {
 };
 
 // Plays the context's slice into its staging folder (games.csv), continuing
-// its checkpoint when given, checkpointing every options.checkpoint_seconds
-// (not for shards); stops early on a stop rule or an interrupt, and then
-// leaves a checkpoint. Sets info.wall_seconds.
+// its checkpoint when given, checkpointing every options.checkpoint_seconds;
+// stops early on a stop rule or an interrupt, and then leaves a checkpoint.
+// Sets info.wall_seconds.
 Played play_into(const RunContext& run, RunInfo& info);
 
 }  // namespace arena

@@ -16,6 +16,7 @@
 #include "harness/config/resolved.hpp"
 #include "harness/output/report.hpp"
 #include "harness/output/table.hpp"
+#include "harness/registry/game_code.hpp"
 #include "harness/runner/runner.hpp"
 #include "harness/stats/latency.hpp"
 #include "harness/stats/summary.hpp"
@@ -99,14 +100,27 @@ void announce(const RunConfig& config, const RunInfo& info, const Match& match, 
   }
 }
 
-// A shard's results: its counts for `arena merge`, committed.
-int finish_shard(const RunContext& run, const RunInfo& info, const RunStats& stats,
+// Says where an interrupted run's checkpoint is and how to continue it.
+// `kept` says what is in its staging folder.
+int report_interrupted(const RunContext& run, uint64_t next_game, const StagedResults& staged,
+                       const char* kept) {
+  fmt::print(stderr, "arena: interrupted after {} of {} games; {} in {}; continue with:\n  {}\n",
+             next_game - run.slice.first, run.slice.end - run.slice.first, kept,
+             staged.staging_dir().string(), run.resume_command);
+  return 130;
+}
+
+// A shard's results: its counts for `arena merge`, committed when its slice
+// is complete; else left with its checkpoint for --resume (exit 130).
+int finish_shard(const RunContext& run, const RunInfo& info, const Played& played,
                  StagedResults& staged) {
+  if (played.next_game < run.slice.end)
+    return report_interrupted(run, played.next_game, staged, "its checkpoint is");
   const auto [index, count] = *run.options.shard;
   staged.write_file(kShardFile,
-                    shard_json({config_identity(run.config, info.seed), info.seed,
+                    shard_json({config_identity(run.config, info.seed), info.seed, run.origin,
                                 static_cast<int>(index), static_cast<int>(count), run.slice.first,
-                                run.slice.end, info.wall_seconds, info.threads, stats}));
+                                run.slice.end, info.wall_seconds, info.threads, played.stats}));
   staged.commit();
   fmt::print("shard {} of {}: games {} to {} in {:.2f} s; results in {}\n", index, count,
              run.slice.first, run.slice.end, info.wall_seconds, staged.final_dir().string());
@@ -129,12 +143,8 @@ int finish_run(const RunContext& run, const RunInfo& info, const Played& played,
                     (interrupted ? staged.staging_dir() : staged.final_dir()).string()));
   if (interrupted) {
     print_results(config, run.match, played.stats, info, staged.staging_dir());
-    fmt::print(stderr,
-               "arena: interrupted after {} of {} games; partial results (complete: false) and "
-               "a checkpoint are in {}; continue with: arena run {} --resume\n",
-               played.next_game, run.slice.end, staged.staging_dir().string(),
-               run.options.config_path + (run.options.out ? " --out " + *run.options.out : ""));
-    return 130;
+    return report_interrupted(run, played.next_game, staged,
+                              "partial results (complete: false) and a checkpoint are");
   }
   staged.commit();
   print_results(config, run.match, played.stats, info, staged.final_dir());
@@ -144,22 +154,49 @@ int finish_run(const RunContext& run, const RunInfo& info, const Played& played,
   return run.options.strict && !all_reproduced ? 3 : 0;
 }
 
+// The origin of a fresh run's games: the flags given, this build's game code.
+RunOrigin origin_of(const RunOptions& options) {
+  return {options.seed, options.games, options.shard, game_code_hash()};
+}
+
+// For --resume when `results_dir` holds this run finished: the line saying
+// so (a requeued job of a run that already finished has nothing to do).
+// Throws InputError when it holds another run.
+std::optional<std::string> already_finished(const RunOptions& given, const RunConfig& written,
+                                            const std::filesystem::path& results_dir,
+                                            const Registry& registry) {
+  const auto done = finished_run(results_dir);
+  if (!done) return std::nullopt;
+  const RunOptions options = resumed_options(given, *done, written, results_dir);
+  check_same_run(*done, config_of(options, registry), done->seed, results_dir);
+  return fmt::format("{}: the run is already complete ({} games); nothing to resume",
+                     results_dir.string(), done->played);
+}
+
 // The run on rank 0 (the only process without MPI); throws on bad input.
-int run(const RunOptions& options, const Registry& registry, Workers& workers) {
-  RunConfig config = config_of(options, registry);
-  const auto results_dir = results_dir_of(options, config);
-  if (options.resume) {
-    if (const auto done = finished_run(results_dir, config)) {
+int run(const RunOptions& given, const Registry& registry, Workers& workers) {
+  const RunConfig written = load_config(given.config_path, registry);
+  const auto results_dir = results_dir_of(given, written);
+  if (given.resume) {
+    if (const auto done = already_finished(given, written, results_dir, registry)) {
       fmt::print(stderr, "arena: {}\n", *done);
-      return 0;  // a requeued job of a run that already finished: nothing to do
+      return 0;
     }
   }
-  StagedResults staged(
-      results_dir, options.resume ? StagedResults::Start::kResume : StagedResults::Start::kFresh);
+  StagedResults staged(results_dir,
+                       given.resume ? StagedResults::Start::kResume : StagedResults::Start::kFresh);
   std::optional<Checkpoint> resume;
-  if (options.resume) resume = checkpoint_to_resume(staged, config);
+  RunOptions options = given;
+  if (given.resume) {
+    resume = read_checkpoint(staged.staging_dir());
+    if (!resume) throw InputError(staged.staging_dir().string() + ": no checkpoint");
+    options = resumed_options(given, recorded_run(*resume), written, results_dir);
+  }
+  RunConfig config = config_of(options, registry);
   RunInfo info;
   info.seed = config.seed ? *config.seed : fresh_seed();
+  if (resume) check_same_run(recorded_run(*resume), config, info.seed, results_dir);
+  const RunOrigin origin = resume ? resume->origin : origin_of(options);
   PreparedRun prepared =
       prepare_run(registry, config, info.seed, config.threads, staged.staging_dir());
   if (prepared.bots) start_bots(*prepared.bots);
@@ -172,14 +209,15 @@ int run(const RunOptions& options, const Registry& registry, Workers& workers) {
   const RunContext context{
       config, match,   prepared.plan,
       staged, options, slice_of(options, info.planned_games, match.series_length()),
-      resume};
+      resume, origin,  resume_command(options, staged.final_dir(), info.seed)};
   staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
   workers.start(resolved_yaml(config, info.seed), config.file, staged.staging_dir());
   const Played played = [&] {
-    const InterruptGuard guard;
+    const InterruptGuard guard(context.resume_command, staged.staging_dir() / kCheckpointFile,
+                               staged.lock_file());
     return play_into(context, info);
   }();
-  return options.shard ? finish_shard(context, info, played.stats, staged)
+  return options.shard ? finish_shard(context, info, played, staged)
                        : finish_run(context, info, played, staged);
 }
 

@@ -13,6 +13,7 @@
 
 #include "harness/cli/exit_code.hpp"
 #include "harness/cli/interrupt.hpp"
+#include "harness/cli/resume.hpp"
 #include "harness/config/resolved.hpp"
 #include "harness/output/results_dir.hpp"
 #include "harness/runner/progress.hpp"
@@ -61,7 +62,8 @@ void write_checkpoint(const StagedResults& staged, const std::string& config_ide
 }
 
 // The interrupted training in `staged`, checked against the config given now.
-Started resume_from(const StagedResults& staged, TrainConfig& config) {
+Started resume_from(const StagedResults& staged, TrainConfig& config,
+                    std::optional<uint64_t> given_seed) {
   const fs::path file = staged.path(kCheckpointName);
   Json j;
   try {
@@ -70,7 +72,7 @@ Started resume_from(const StagedResults& staged, TrainConfig& config) {
       throw InputError(file.string() + ": not a checkpoint of this version of arena train");
     Started s;
     s.seed = j.at("seed").get<uint64_t>();
-    if (!config.run.seed) config.run.seed = s.seed;
+    config.run.seed = resumed_seed(given_seed, s.seed, staged.final_dir());
     if (identity(config, *config.run.seed) != j.at("config").get<std::string>()) {
       throw InputError(fmt::format(
           "{}: the config changed since training was interrupted; resume with the same config "
@@ -88,7 +90,9 @@ Started resume_from(const StagedResults& staged, TrainConfig& config) {
 }
 
 // When `dir` holds finished training of this config: the line that says so.
-std::optional<std::string> finished(const fs::path& dir, const TrainConfig& config) {
+// (A seed not given is the finished training's own, as for a resume.)
+std::optional<std::string> finished(const fs::path& dir, const TrainConfig& config,
+                                    std::optional<uint64_t> given_seed) {
   std::error_code ec;
   if (fs::exists(staging_dir_for(dir) / kCheckpointName, ec)) return std::nullopt;
   if (!fs::exists(dir / kTrainJson, ec) || !fs::exists(dir / "config.resolved.yaml", ec))
@@ -97,8 +101,7 @@ std::optional<std::string> finished(const fs::path& dir, const TrainConfig& conf
     const Json train = Json::parse(text_of(dir / kTrainJson));
     if (!train.value("complete", false)) return std::nullopt;
     const std::string resolved = text_of(dir / "config.resolved.yaml");
-    const uint64_t seed =
-        config.run.seed ? *config.run.seed : YAML::Load(resolved)["seed"].as<uint64_t>();
+    const uint64_t seed = given_seed ? *given_seed : YAML::Load(resolved)["seed"].as<uint64_t>();
     if (identity(config, seed) != resolved) {
       throw InputError(fmt::format(
           "{}: holds finished training of a different config; run without --resume to replace "
@@ -152,14 +155,14 @@ int train(const TrainOptions& options, const Registry& registry) {
   const int threads = options.threads.value_or(config.run.threads);
   const fs::path dir = options.out ? fs::path(*options.out) : fs::path("results") / config.run.name;
   if (options.resume) {
-    if (const auto done = finished(dir, config)) {
+    if (const auto done = finished(dir, config, options.seed)) {
       fmt::print(stderr, "arena: {}\n", *done);
       return 0;
     }
   }
   StagedResults staged(
       dir, options.resume ? StagedResults::Start::kResume : StagedResults::Start::kFresh);
-  Started run = options.resume ? resume_from(staged, config) : Started{};
+  Started run = options.resume ? resume_from(staged, config, options.seed) : Started{};
   if (!options.resume) run.seed = config.run.seed ? *config.run.seed : fresh_seed();
   const std::string config_identity = identity(config, run.seed);
   staged.write_file("config.resolved.yaml", config_identity);
@@ -193,9 +196,9 @@ int train(const TrainOptions& options, const Registry& registry) {
     write_results(staged, config, run, state, false, timing);
     fmt::print(stderr,
                "arena: interrupted after {} of {} training games; a checkpoint and partial "
-               "results are in {}; continue with: arena train {} --resume\n",
+               "results are in {}; continue with:\n  {}\n",
                state.next_game, config.games, staged.staging_dir().string(),
-               options.config_path + (options.out ? " --out " + *options.out : ""));
+               continue_command("train", options.config_path, staged.final_dir(), run.seed));
     return 130;
   }
   const Json train = write_results(staged, config, run, state, true, timing);

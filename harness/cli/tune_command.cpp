@@ -13,6 +13,7 @@
 #include "harness/cli/commands.hpp"
 #include "harness/cli/exit_code.hpp"
 #include "harness/cli/interrupt.hpp"
+#include "harness/cli/resume.hpp"
 #include "harness/cli/run_clock.hpp"
 #include "harness/cli/run_support.hpp"
 #include "harness/config/tune_config.hpp"
@@ -47,14 +48,16 @@ fs::path results_dir_of(const TuneOptions& options, const RunConfig& config) {
 }
 
 // The line saying `dir` already holds this tuning, finished; nullopt otherwise.
-std::optional<std::string> finished_tune(const fs::path& dir, const RunConfig& config) {
+// (A seed not given is the finished tuning's own, as for a resume.)
+std::optional<std::string> finished_tune(const fs::path& dir, const RunConfig& config,
+                                         std::optional<uint64_t> given_seed) {
   std::error_code ec;
   if (fs::exists(staging_dir_for(dir) / kCheckpointName, ec)) return std::nullopt;
   std::ifstream in(dir / "tune.json");
   if (!in) return std::nullopt;
   const Json done = Json::parse(in, nullptr, false);
   if (done.is_discarded() || !done.value("complete", false)) return std::nullopt;
-  const uint64_t seed = config.seed ? *config.seed : done.value("seed", uint64_t{0});
+  const uint64_t seed = given_seed ? *given_seed : done.value("seed", uint64_t{0});
   if (done.value("config_crc32", "") != config_crc32(config, seed)) return std::nullopt;
   return fmt::format("{}: the tuning is already complete; nothing to resume", dir.string());
 }
@@ -170,12 +173,12 @@ void print_summary(const Json& t, const fs::path& where) {
   fmt::print("results in {}\n", where.string());
 }
 
-void interrupted(const TuneOptions& options, const StagedResults& staged, const char* during) {
+void interrupted(const TuneOptions& options, const StagedResults& staged, uint64_t seed,
+                 const char* during) {
   fmt::print(stderr,
-             "arena: interrupted during the {}; a checkpoint is in {}; continue with: arena tune "
-             "{} --resume{}\n",
-             during, staged.staging_dir().string(), options.config_path,
-             options.out ? " --out " + *options.out : "");
+             "arena: interrupted during the {}; a checkpoint is in {}; continue with:\n  {}\n",
+             during, staged.staging_dir().string(),
+             continue_command("tune", options.config_path, staged.final_dir(), seed));
 }
 
 int tune(const TuneOptions& options, const Registry& registry) {
@@ -183,7 +186,7 @@ int tune(const TuneOptions& options, const Registry& registry) {
   const TuneConfig& tune = *config.tune;
   const fs::path dir = results_dir_of(options, config);
   if (options.resume) {
-    if (const auto done = finished_tune(dir, config)) {
+    if (const auto done = finished_tune(dir, config, options.seed)) {
       fmt::print(stderr, "arena: {}\n", *done);
       return 0;
     }
@@ -200,7 +203,7 @@ int tune(const TuneOptions& options, const Registry& registry) {
   if (options.resume) {
     resume = read_tune_checkpoint(staged.staging_dir());
     if (!resume) throw InputError(staged.staging_dir().string() + ": no checkpoint");
-    if (!config.seed) config.seed = resume->seed;
+    config.seed = resumed_seed(options.seed, resume->seed, dir);
     if (tune_identity(config, *config.seed) != resume->identity) {
       throw InputError(
           fmt::format("{}: the config changed since the tuning was interrupted; "
@@ -219,7 +222,7 @@ int tune(const TuneOptions& options, const Registry& registry) {
                           options.checkpoint_seconds);
   if (!run_search(search, state, objective, checkpoints, options.quiet)) {
     checkpoints.write(state);
-    interrupted(options, staged, "search");
+    interrupted(options, staged, seed, "search");
     return 130;
   }
   checkpoints.write(state);  // a resume goes straight to the verification
@@ -229,7 +232,7 @@ int tune(const TuneOptions& options, const Registry& registry) {
   const auto verified = verification.play(seed, threads, &progress, &InterruptGuard::requested());
   progress.finish();
   if (!verified) {
-    interrupted(options, staged, "verification");
+    interrupted(options, staged, seed, "verification");
     return 130;
   }
   const TuneRun run{seed, threads, clock.seconds(), search_games(search, objective, 0)};

@@ -36,6 +36,8 @@ class StagedResults {
 
   const std::filesystem::path& final_dir() const { return final_; }
   const std::filesystem::path& staging_dir() const { return staging_; }
+  // The lock file beside the folder, held while this object lives.
+  const std::filesystem::path& lock_file() const { return lock_; }
 
  private:
   // Checks the staging folder against `start` and, for a fresh run, makes it.
