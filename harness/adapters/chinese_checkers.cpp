@@ -172,6 +172,9 @@ EngineSpec chinese_checkers_engine() {
       "chinese-checkers", "Chinese Checkers on the 121-hole star, 2 to 6 players, 10 pieces each",
       rule_params(), cc::Strategies::infos(), HiddenInformation::none());
   engine.short_rules = {{"max_plies", int64_t{40}}};
+  // Its searches take milliseconds a move: 1200 games a pairing were 50
+  // minutes on two cores, 24 take about one (docs/measurements.md).
+  engine.new_config_games = 24;
   // In pairs, and at a six-seat table under the other rule choices.
   engine.bench_cases = {
       {"chinese-checkers", 0, {{"seats", int64_t{2}}, {"max_plies", int64_t{300}}}, 8, 2},

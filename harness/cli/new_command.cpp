@@ -52,6 +52,20 @@ std::string players_text(const EngineSpec& engine, const std::vector<std::string
   return out;
 }
 
+// `games:` with what it costs and how to scale it.
+std::string games_text(const EngineSpec& engine) {
+  const uint64_t games = engine.new_config_games;
+  std::string out = fmt::format(
+      "# games per pairing or table: {} play every built-in strategy within about a\n"
+      "# minute on two cores (a run says at its start when it will take over ten\n"
+      "# minutes); four times the games halve the confidence intervals.\n",
+      games);
+  out += games % 120 == 0
+             ? fmt::format("# {} splits into whole deals at any table size\n", games)
+             : "# With more seats, use a multiple of the seat orders (120 fits any table size)\n";
+  return out + fmt::format("games: {}\n", games);
+}
+
 }  // namespace
 
 std::string new_config_text(const EngineSpec& engine, std::vector<std::string> strategies) {
@@ -75,9 +89,9 @@ std::string new_config_text(const EngineSpec& engine, std::vector<std::string> s
   out += fmt::format("mode: {}\n", engine.modes.front().name);
   out +=
       "# the master seed: the same seed gives the same games (omit it to draw one)\n"
-      "seed: 1\n"
-      "# games per pairing or table; 1200 splits into whole deals at any table size\n"
-      "games: 1200\n"
+      "seed: 1\n";
+  out += games_text(engine);
+  out +=
       "# worker threads, 0 = all cores; results do not depend on it\n"
       "threads: 0\n"
       "# who meets whom: round-robin | gauntlet (the first against each other) | head-to-head\n"

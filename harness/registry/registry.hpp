@@ -95,6 +95,9 @@ struct EngineSpec {
   // What players cannot see, and the check that their decisions do not
   // depend on it. Required: nullopt is an engine that has not said.
   std::optional<HiddenInformation> hidden_information = std::nullopt;
+  // Games per pairing or table in the config `arena new` writes: its default
+  // tournament (every built-in strategy) done in about a minute on two cores.
+  uint64_t new_config_games = 1200;
   // The engine's cases of `arena bench`. A mode no case covers gets one:
   // named after the engine (and the mode, with several), under short_rules.
   std::vector<BenchCase> bench_cases = {};

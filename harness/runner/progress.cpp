@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -21,6 +22,31 @@ Progress::Progress(uint64_t total, Style style)
 
 Progress::~Progress() {
   finish();
+}
+
+// Probe series per run: enough to see each of a round robin's pairings a few
+// times (32 series spread over 10 pairings: about 3 each), few enough that
+// the estimate comes early.
+constexpr int kProbes = 32;
+
+void Progress::estimate_costs(uint64_t first, uint64_t end, uint64_t series, int threads) {
+  if (style_ == Style::kOff) return;
+  costs_ = std::make_unique<CostModel>(first, end, series, kProbes);
+  threads_ = threads;
+}
+
+void Progress::probed(uint64_t games) {
+  if (!costs_) return;
+  const double eta = costs_->eta_seconds(elapsed());
+  const std::string note = long_run_note(elapsed() + std::max(eta, 0.0), threads_, games);
+  if (note.empty()) return;
+  std::lock_guard lock(mutex_);
+  std::fprintf(stderr, "%s%s\n", style_ == Style::kTerminal ? "\r\033[K" : "", note.c_str());
+  std::fflush(stderr);
+}
+
+double Progress::elapsed() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
 void Progress::finish() {
@@ -53,14 +79,23 @@ std::string format_duration(double seconds) {
 
 }  // namespace
 
+// From the cost model once it measured something (games of unequal cost;
+// MPI ranks do not feed it), else from the rate so far; "?" before anything
+// is known.
+std::string Progress::eta_text(uint64_t done) const {
+  const double seconds = elapsed();
+  if (const double eta = costs_ ? costs_->eta_seconds(seconds) : -1; eta >= 0)
+    return format_duration(eta);
+  const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
+  return rate > 0 ? format_duration(static_cast<double>(total_ - done) / rate) : std::string("?");
+}
+
 void Progress::draw(bool final_line) {
   const uint64_t done = done_.load(std::memory_order_relaxed);
-  const double elapsed =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
+  const double seconds = elapsed();
+  const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
   const double fraction = total_ ? static_cast<double>(done) / static_cast<double>(total_) : 1;
-  const std::string eta =
-      rate > 0 ? format_duration(static_cast<double>(total_ - done) / rate) : std::string("?");
+  const std::string eta = eta_text(done);
   if (style_ == Style::kTerminal) {
     constexpr int kWidth = 30;
     const int filled = static_cast<int>(fraction * kWidth);

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <chrono>
 #include <list>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -11,8 +13,11 @@
 #include <utility>
 
 #include <tbb/info.h>
+#include <tbb/parallel_for.h>
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
+
+#include "harness/runner/cost_model.hpp"
 
 // oneTBB from Debian is not built with ThreadSanitizer, so the ordering its
 // pipeline guarantees (serial stages one call at a time; a block handed from
@@ -50,6 +55,9 @@ struct Stage {
 };
 
 struct Block {
+  Block(uint64_t first, uint64_t past_last, RunStats empty)
+      : begin(first), end(past_last), stats(std::move(empty)) {}
+
   uint64_t begin = 0;
   uint64_t end = 0;
   RunStats stats;
@@ -58,6 +66,7 @@ struct Block {
   std::vector<ForfeitNote> forfeits;
   std::list<Block>::iterator self;  // its place in BlocksInFlight
   bool cut_short = false;           // ended early by an interrupt
+  bool played = false;              // a probe, played before the pipeline
 };
 
 // Owns the blocks between the pipeline's first and last stage. The pipeline
@@ -186,6 +195,54 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
     if (keep_rows) append_rows(block.rows, game, sink.seats(), plan.variant_names, metric_count);
     if (keep_moves && plan.moves.records(game, sink)) block.moves += moves_line(game, sink);
   }
+}
+
+// play_block, its time observed by `costs` when given.
+void play_timed(const Match& match, const RunPlan& plan, bool keep_rows, Block& block,
+                CostModel* costs) {
+  if (!costs) return play_block(match, plan, keep_rows, block);
+  const auto begin = std::chrono::steady_clock::now();
+  play_block(match, plan, keep_rows, block);
+  costs->observe(block.begin, block.end,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count());
+}
+
+// Plays the probe series of `costs` inside [plan.first_game, plan.games), in
+// parallel on `arena`, into blocks held by `in_flight`; tells `progress`
+// when they are done. Returns them by first game.
+std::map<uint64_t, Block*> play_probes(const Match& match, const RunPlan& plan, bool keep_rows,
+                                       tbb::task_arena& arena, BlocksInFlight& in_flight,
+                                       CostModel& costs, Progress& progress) {
+  const uint64_t series = match.series_length();
+  const int variants = static_cast<int>(plan.variant_names.size());
+  const int metrics = static_cast<int>(match.metrics().size());
+  const int groups = std::max<int>(1, static_cast<int>(match.groups().size()));
+  std::vector<Block*> blocks;
+  for (const uint64_t game : costs.probes()) {
+    if (game >= plan.first_game && game + series <= plan.games)
+      blocks.push_back(
+          in_flight.add(Block(game, game + series, RunStats(variants, metrics, groups))));
+  }
+  const char start = 0;
+  ARENA_HAPPENS_BEFORE(&start);
+  arena.execute([&] {
+    tbb::parallel_for(size_t{0}, blocks.size(), [&](size_t i) {
+      ARENA_HAPPENS_AFTER(&start);
+      Block& block = *blocks[i];
+      play_timed(match, plan, keep_rows, block, &costs);
+      block.played = true;
+      progress.add(block.end - block.begin);  // counted as played now, not when merged
+      ARENA_HAPPENS_BEFORE(&block);
+    });
+  });
+  std::map<uint64_t, Block*> probed;
+  for (Block* block : blocks) {
+    ARENA_HAPPENS_AFTER(block);
+    if (block->cut_short || block->end == block->begin) continue;  // interrupted: played again
+    probed[block->begin] = block;
+  }
+  progress.probed(blocks.size() * series);
+  return probed;
 }
 
 // Rows only, to a FILE.
@@ -321,6 +378,14 @@ RunStats run_games(const Match& match, const RunPlan& plan, GameWriter* out, Pro
   uint64_t next = plan.first_game;
   using BlockPtr = Block*;
   BlocksInFlight in_flight;
+  tbb::task_arena arena(plan.threads);
+  // With a cost model (a run that shows its progress), its probe series are
+  // played first, on every thread, and merged at their place like any block.
+  CostModel* costs = progress ? progress->costs() : nullptr;
+  const std::map<uint64_t, Block*> probed =
+      costs && plan.check_every == 0
+          ? play_probes(match, plan, out != nullptr, arena, in_flight, *costs, *progress)
+          : std::map<uint64_t, Block*>{};
 
   // For TSan: `start` orders the setup above before every stage (see Stage);
   // `done` orders every stage before what follows the pipeline.
@@ -334,12 +399,19 @@ RunStats run_games(const Match& match, const RunPlan& plan, GameWriter* out, Pro
       ARENA_HAPPENS_BEFORE(&done);
       return nullptr;
     }
-    uint64_t end = std::min(plan.games, next + step);
-    // A block never crosses a stop check, wherever the run started (a resumed
-    // run may start at a boundary of another thread count's blocks).
-    if (plan.check_every > 0) end = std::min(end, (next / plan.check_every + 1) * plan.check_every);
-    Block* block =
-        in_flight.add(Block{next, end, RunStats(variants, metrics, groups), {}, {}, {}, {}});
+    Block* block = nullptr;
+    if (const auto probe = probed.find(next); probe != probed.end()) {
+      block = probe->second;  // played already
+    } else {
+      uint64_t end = std::min(plan.games, next + step);
+      // A block never crosses a stop check, wherever the run started (a resumed
+      // run may start at a boundary of another thread count's blocks).
+      if (plan.check_every > 0)
+        end = std::min(end, (next / plan.check_every + 1) * plan.check_every);
+      if (const auto later = probed.upper_bound(next); later != probed.end())
+        end = std::min(end, later->first);  // nor a probe's games
+      block = in_flight.add(Block(next, end, RunStats(variants, metrics, groups)));
+    }
     next = block->end;
     ARENA_HAPPENS_BEFORE(&next);
     ARENA_HAPPENS_BEFORE(block);  // handed to play
@@ -348,7 +420,7 @@ RunStats run_games(const Match& match, const RunPlan& plan, GameWriter* out, Pro
   };
   auto play = [&](BlockPtr block) {
     ARENA_HAPPENS_AFTER(block);
-    play_block(match, plan, out != nullptr, *block);
+    if (!block->played) play_timed(match, plan, out != nullptr, *block, costs);
     ARENA_HAPPENS_BEFORE(block);  // handed to merge
     ARENA_HAPPENS_BEFORE(&done);
     return block;
@@ -361,7 +433,7 @@ RunStats run_games(const Match& match, const RunPlan& plan, GameWriter* out, Pro
       for (const ForfeitNote& note : block->forfeits)
         plan.on_forfeit(note);
     }
-    if (progress) progress->add(block->end - block->begin);
+    if (progress && !block->played) progress->add(block->end - block->begin);
     if (plan.check_every > 0 && block->end % plan.check_every == 0 && plan.stop_when(total)) {
       stopped.store(true, std::memory_order_relaxed);
     }
@@ -378,7 +450,6 @@ RunStats run_games(const Match& match, const RunPlan& plan, GameWriter* out, Pro
     ARENA_HAPPENS_BEFORE(&done);
   };
 
-  tbb::task_arena arena(plan.threads);
   ARENA_HAPPENS_BEFORE(&start);
   arena.execute([&] {
     tbb::parallel_pipeline(
