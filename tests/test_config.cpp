@@ -1,6 +1,7 @@
 // Every kind of bad config gets one line "FILE:LINE:COL: message" naming the key.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <string>
 
 #include "harness/adapters/adapters.hpp"
@@ -232,4 +233,28 @@ TEST_CASE("an unknown strategy reaching an adapter is an internal error naming i
     CHECK_THROWS_WITH(registry().find(engine)->make_match(c, 1),
                       Catch::Contains("internal error") && Catch::Contains("'no-such-strategy'"));
   }
+}
+
+// `arena run --games 7` replaces the file's `games: 40`: an error found in it
+// later must name the flag, not the line that says 40.
+TEST_CASE("an error in a value that a flag set names the flag") {
+  RunConfig c = parse_config(
+      "name: t\nengine: chinese-checkers\ngames: 40\nplayers: [{strategy: greedy}, {name: b, "
+      "strategy: random}]\n",
+      "t.yaml", registry());
+  c.games = 7;
+  c.set_by_flag("games", "--games 7");
+  try {
+    registry().find("chinese-checkers")->make_match(c, 1);
+    FAIL("expected an error");
+  } catch (const ConfigError& e) {
+    CHECK(std::string(e.what()) ==
+          "arena: --games 7: 7 games do not split into whole deals: each deal is played once per "
+          "seat order, 2 orders here; use a multiple of 2");
+    CHECK(e.flag() == "--games 7");
+    CHECK(e.file().empty());
+  }
+  // Keys the flag did not set still point into the file.
+  CHECK(std::string(c.error_at("players[1].strategy", "x").what()) ==
+        "t.yaml:4:51: players[1].strategy: x");
 }

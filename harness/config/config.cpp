@@ -20,14 +20,24 @@
 
 namespace arena {
 
+namespace {
+
+// "players[1].params.x" -> "players[1].params" -> "players[1]" -> "players" -> "".
+std::string enclosing_key(const std::string& key) {
+  const auto cut = key.find_last_of(".[");
+  return cut == std::string::npos ? "" : key.substr(0, cut);
+}
+
+}  // namespace
+
 ConfigError RunConfig::error_at(const std::string& path, const std::string& message) const {
-  // Walk up "players[1].params.x" -> "players[1].params" -> "players[1]" -> ...
-  std::string key = path;
-  while (!key.empty()) {
+  for (std::string key = path; !key.empty(); key = enclosing_key(key)) {
+    if (auto it = flags.find(key); it != flags.end())
+      return ConfigError::of_flag(it->second, message);
+  }
+  for (std::string key = path; !key.empty(); key = enclosing_key(key)) {
     if (auto it = marks.find(key); it != marks.end())
       return {file, it->second, path + ": " + message};
-    const auto cut = key.find_last_of(".[");
-    key = cut == std::string::npos ? "" : key.substr(0, cut);
   }
   return {file, SourceMark{}, path + ": " + message};
 }
