@@ -258,3 +258,19 @@ TEST_CASE("an error in a value that a flag set names the flag") {
   CHECK(std::string(c.error_at("players[1].strategy", "x").what()) ==
         "t.yaml:4:51: players[1].strategy: x");
 }
+
+TEST_CASE("an empty map or list where entries belong says it is empty") {
+  CHECK(error_for("name: t\nengine: battleship\nrules: {fleet: {}}\nplayers: [{strategy: "
+                  "random}]\n") ==
+        "t.yaml:3:16: rules.fleet: expected one or more 'name: integer' entries, got an empty map");
+  CHECK(error_for("name: t\nengine: rooks\nrules: {n: []}\nplayers: [{strategy: exact}]\n") ==
+        "t.yaml:3:12: rules.n: expected one or more integers, got an empty list");
+  CHECK(error_for("name: t\nengine: battleship\nplayers: []\n") ==
+        "t.yaml:3:10: players: expected a list of players, got an empty list");
+}
+
+TEST_CASE("a config path that is a folder says so") {
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  CHECK_THROWS_WITH(load_config(dir, registry()),
+                    dir + ":1:1: cannot read the config: it is a folder, not a file");
+}

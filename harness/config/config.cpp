@@ -123,7 +123,8 @@ ParamValue Loader::parse_param(const YAML::Node& node, const ParamSpec& spec,
       // A single integer is a list of one.
       if (node.IsScalar()) return IntList{parse_int(node, path, spec.min, spec.max)};
       if (!node.IsSequence() || node.size() == 0) {
-        throw error(node, path, fmt::format("expected a list of integers, got {}", kind_of(node)));
+        throw error(node, path,
+                    fmt::format("expected one or more integers, got {}", kind_of(node)));
       }
       IntList values;
       for (size_t i = 0; i < node.size(); ++i) {
@@ -133,8 +134,9 @@ ParamValue Loader::parse_param(const YAML::Node& node, const ParamSpec& spec,
     }
     case ParamType::kNameToInt: {
       if (!node.IsMap() || node.size() == 0) {
-        throw error(node, path,
-                    fmt::format("expected a map of name: integer, got {}", kind_of(node)));
+        throw error(
+            node, path,
+            fmt::format("expected one or more 'name: integer' entries, got {}", kind_of(node)));
       }
       NameToInt entries;
       for (const auto& item : node) {
@@ -459,6 +461,11 @@ RunConfig parse_config(const std::string& text, const std::string& file, const R
 }
 
 std::string read_config_text(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    // A folder opens like a file and reads as nothing: say what it is.
+    throw ConfigError(path, SourceMark{}, "cannot read the config: it is a folder, not a file");
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     throw ConfigError(path, SourceMark{},
