@@ -259,6 +259,23 @@ TEST_CASE("an error in a value that a flag set names the flag") {
         "t.yaml:4:51: players[1].strategy: x");
 }
 
+// Seat orders, and so how many games make whole deals, follow from the seats:
+// a wrong seat count must be reported, not the games it makes look wrong.
+TEST_CASE("a table's rules are checked before the games that must fill its deals") {
+  const RunConfig five = parse_config(
+      "name: t\nengine: chinese-checkers\ngames: 12\nrules: {seats: 5}\n"
+      "players: [{strategy: greedy}, {name: b, strategy: random}]\n",
+      "t.yaml", registry());
+  CHECK_THROWS_WITH(registry().find("chinese-checkers")->make_match(five, 1),
+                    "t.yaml:4:16: rules.seats: seats must be 2, 3, 4 or 6");
+  const RunConfig small_deck = parse_config(
+      "name: t\nengine: go-fish\ngames: 7\nrules: {seats: 3, ranks: 2}\n"
+      "players: [{strategy: random}, {name: b, strategy: random}]\n",
+      "t.yaml", registry());
+  CHECK_THROWS_WITH(registry().find("go-fish")->make_match(small_deck, 1),
+                    Catch::StartsWith("t.yaml:4:8: rules: hand_size: 3 players"));
+}
+
 TEST_CASE("an empty map or list where entries belong says it is empty") {
   CHECK(error_for("name: t\nengine: battleship\nrules: {fleet: {}}\nplayers: [{strategy: "
                   "random}]\n") ==
@@ -273,4 +290,14 @@ TEST_CASE("a config path that is a folder says so") {
   const std::string dir = std::filesystem::temp_directory_path().string();
   CHECK_THROWS_WITH(load_config(dir, registry()),
                     dir + ":1:1: cannot read the config: it is a folder, not a file");
+}
+
+TEST_CASE("go fish with one seat per player and too few players names the players") {
+  CHECK_THROWS_WITH(
+      registry().find("go-fish")->make_match(
+          parse_config("name: t\nengine: go-fish\nplayers: [{strategy: random}]\n", "t.yaml",
+                       registry()),
+          1),
+      "t.yaml:3:10: players: 1 player, and rules.seats 0 seats every player at one table, which "
+      "takes 2 to 10; add a player");
 }
