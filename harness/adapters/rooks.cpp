@@ -189,7 +189,7 @@ EngineSpec rooks_engine() {
   engine.modes = {{"solve",
                    "every variant solves the same board; it wins the board by reaching the "
                    "optimum",
-                   1, kMaxPlayers}};
+                   1, kMaxPlayers, /*tables=*/false, /*apart=*/true}};
   engine.rules = {
       ParamSpec::int_list("n", {8}, 1, rooks::kMaxN,
                           "board side; a list sweeps sizes (games cycle through them)"),

@@ -79,14 +79,21 @@ std::optional<std::string> rows_in_games_csv(const fs::path& dir, uint64_t game)
   return rows;
 }
 
-int variant_index(const RunConfig& config, const std::string& name) {
-  for (size_t v = 0; v < config.players.size(); ++v)
-    if (config.players[v].name == name) return static_cast<int>(v);
+// The variant --variant names, in a mode where variants play apart.
+int variant_index(const RunConfig& config, const ModeSpec& mode, const std::string& name) {
+  if (!mode.apart) {
+    throw InputError(fmt::format(
+        "--variant {}: in mode '{}' of {} the variants play each other, so a game is shown "
+        "whole; leave out --variant",
+        name, mode.name, config.engine));
+  }
   std::vector<std::string> names;
   for (const PlayerConfig& p : config.players)
     names.push_back(p.name);
-  throw InputError(fmt::format("--variant: no variant '{}' in this run; variants: {}", name,
-                               fmt::join(names, ", ")));
+  for (size_t v = 0; v < names.size(); ++v)
+    if (names[v] == name) return static_cast<int>(v);
+  throw InputError(fmt::format("--variant: no variant '{}' in this run; variants: {}{}", name,
+                               fmt::join(names, ", "), did_you_mean(name, names)));
 }
 
 // Why game `game` cannot be shown, for a game that needs a record and has none.
@@ -197,7 +204,9 @@ int replay(const ReplayOptions& options, const Registry& registry) {
     throw InputError(fmt::format("--game {}: the run has games 0 to {}", options.game,
                                  run.match->game_count() - 1));
   }
-  const int only = options.variant ? variant_index(config, *options.variant) : -1;
+  const ModeSpec& mode =
+      registry.find(config.engine)->modes[static_cast<size_t>(config.mode.index)];
+  const int only = options.variant ? variant_index(config, mode, *options.variant) : -1;
   const auto record = recorded(dir, options.game);
   ReplayedGame g;
   if (record) {
