@@ -23,7 +23,13 @@ chmod 555 ro
 "$arena" run configs/quickstart.yaml --games 20 --quiet >/dev/null
 "$arena" run configs/table.yaml --quiet >/dev/null
 
-show() { printf '$ arena %s\n' "$*"; "$arena" "$@" 2>&1 | head -3; echo "(exit ${PIPESTATUS[0]})"; }
+show() {
+  printf '$ arena'
+  [ $# -gt 0 ] && printf ' %q' "$@"
+  printf '\n'
+  "$arena" "$@" 2>&1 | head -3
+  echo "(exit ${PIPESTATUS[0]})"
+}
 section() { printf '\n### %s\n\n```\n' "$1"; }
 end() { printf '```\n'; }
 
@@ -41,6 +47,8 @@ show stats --wld 10 5 3 --penta 1 2 3 4 5
 show stats --wld 10 5 3 --elo0 0
 show list battleship rooks
 show list battleshp
+show run configs/quickstart.yaml --quiet=maybe
+show run ""
 end
 
 section "Numbers: negative, not a number, out of range, not one of the choices"
@@ -82,6 +90,8 @@ else
   show run configs/quickstart.yaml --out ro/out
 fi
 show run configs/quickstart.yaml --out configs
+show run configs/quickstart.yaml --out .
+show replay results/quickstart --game 1 --html configs
 show solve rooks configs
 show report nowhere
 show merge nowhere

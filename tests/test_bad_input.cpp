@@ -82,6 +82,16 @@ TEST_CASE("an --out that cannot be made says why, exits 2 and keeps earlier resu
   check_refused(is_file);
   CHECK(is_file.err == "arena: plain-file: is a file, not a folder; refusing to replace it\n");
 
+  // A folder is replaced by renaming another into its place: "." has no name
+  // to rename (this played every game, then failed with exit 1).
+  const Outcome here = arena_in(dir, "run c.yaml --out .");
+  check_refused(here);
+  CHECK(here.err ==
+        "arena: '.': the results folder needs a name of its own (such as results/x): a run "
+        "replaces it whole\n");
+  check_refused(arena_in(dir, "run c.yaml --out earlier/.."));
+  check_refused(arena_in(dir, "run c.yaml --out ''"));
+
   if (fs::is_directory("/proc/self")) {  // a folder nobody may create files in
     const Outcome proc = arena_in(dir, "run c.yaml --out /proc/nope");
     check_refused(proc);
@@ -211,7 +221,10 @@ TEST_CASE("no text of the command-line parser reaches the user, in errors or in 
                                  "check-bot battleship --games 0 -- true",
                                  "check-bot battleship --decision-ms x -- true",
                                  "schema extra",
-                                 "list a b"}) {
+                                 "list a b",
+                                 "run c.yaml --quiet=maybe",
+                                 "run ''",
+                                 "replay '' --game 1"}) {
     INFO(args);
     const Outcome o = arena_in(dir, args);
     check_refused(o);
@@ -259,6 +272,9 @@ TEST_CASE("replay --variant is refused where variants play each other, and sugge
         "arena: replay: --variant: no variant 'exactt' in this run; variants: exact, memory (did "
         "you mean 'exact'?)\n");
   CHECK(arena_in(dir, "replay solo --game 1 --variant exact").code == 0);
+  const Outcome page = arena_in(dir, "replay solo --game 1 --html solo");
+  check_refused(page);
+  CHECK(page.err == "arena: replay: --html: cannot write solo: Is a directory\n");
 }
 
 TEST_CASE("a folder where a file belongs, or a missing one, is named as such") {

@@ -176,6 +176,15 @@ std::string values_text(const CLI::App& sub, const std::string& what) {
   return fmt::format("{} needs a value: {}", name, option->get_type_name());
 }
 
+// For "Could not convert: --quiet = maybe": CLI11 converts only flags' values here.
+std::string conversion_text(const std::string& what) {
+  const std::string prefix = "Could not convert: ";
+  const size_t equals = what.find(" = ");
+  if (what.rfind(prefix, 0) != 0 || equals == std::string::npos) return what;
+  return fmt::format("{} takes no value, or true or false; got '{}'",
+                     what.substr(prefix.size(), equals - prefix.size()), what.substr(equals + 3));
+}
+
 // "A excludes B" -> "A and B cannot be used together"; "A requires B" -> "A needs B too".
 std::string pair_text(const std::string& what, const std::string& verb, const char* format) {
   const size_t at = what.find(verb);
@@ -207,6 +216,8 @@ std::string usage_error(const CLI::App& app, const CLI::ParseError& error) {
     if (!extras.empty()) text = sub->get_name() + ": " + extra_text(*sub, extras.front());
   } else if (dynamic_cast<const CLI::ArgumentMismatch*>(&error)) {
     text = values_text(*sub, what);
+  } else if (dynamic_cast<const CLI::ConversionError*>(&error)) {
+    text = conversion_text(what);
   } else if (dynamic_cast<const CLI::ExcludesError*>(&error)) {
     text = pair_text(what, " excludes ", "{} and {} cannot be used together");
   } else if (dynamic_cast<const CLI::RequiresError*>(&error)) {

@@ -61,6 +61,24 @@ CLI::Option* integer_option(CLI::App* sub, const std::string& name, T& target, u
       ->type_name("N");
 }
 
+// A path (an option, or a positional argument when `name` has no dashes) that
+// sets `target` (a string or an optional one); an empty path is refused,
+// named as `shown` ("CONFIG.yaml", "--out").
+template <class T>
+CLI::Option* path_option(CLI::App* sub, const std::string& name, T& target,
+                         const std::string& type_name, const std::string& help) {
+  const std::string shown = name.front() == '-' ? name : type_name;
+  return sub
+      ->add_option_function<std::string>(
+          name,
+          [&target, shown](const std::string& path) {
+            if (path.empty()) throw CLI::ValidationError(shown, "the path is empty");
+            target = path;
+          },
+          help)
+      ->type_name(type_name);
+}
+
 // A number option in [min, max] that sets `target` (`range`: as in real_error).
 CLI::Option* real_option(CLI::App* sub, const std::string& name, double& target, double min,
                          double max, const std::string& help, const std::string& range = "");

@@ -46,9 +46,7 @@ void add_run(CLI::App& app, const Registry& registry, int& exit_code) {
   auto* run = app.add_subcommand("run",
                                  "play the games of a config; write summary.json, games.csv, "
                                  "config.resolved.yaml and report.html");
-  run->add_option("config", options->config_path, "YAML config file")
-      ->required()
-      ->type_name("CONFIG.yaml");
+  path_option(run, "config", options->config_path, "CONFIG.yaml", "YAML config file")->required();
   integer_option(run, "--threads", options->threads, 0, kMaxThreads,
                  "worker threads, 0 = all cores (default: the config's 'threads', else all "
                  "cores); results do not depend on it");
@@ -57,10 +55,8 @@ void add_run(CLI::App& app, const Registry& registry, int& exit_code) {
   integer_option(run, "--seed", options->seed, 0, UINT64_MAX,
                  "master seed, 0 to 2^64-1 (overrides 'seed')")
       ->type_name("S");
-  run->add_option_function<std::string>(
-         "--out", [options](const std::string& dir) { options->out = dir; },
-         "results folder (default: results/<config name>/); replaced only by a complete run")
-      ->type_name("DIR");
+  path_option(run, "--out", options->out, "DIR",
+              "results folder (default: results/<config name>/); replaced only by a complete run");
   run->add_flag("--quiet,-q", options->quiet, "no progress on stderr");
   run->add_flag("--resume", options->resume,
                 "continue the interrupted run of this config from its checkpoint (same config "
@@ -80,20 +76,17 @@ void add_train(CLI::App& app, const Registry& registry, int& exit_code) {
       "train",
       "teach a Go Fish q-learning player to ask by Q-learning (the config's 'train' section): "
       "write policy.json, train.json, learning_curve.csv, report.html and config.trained.yaml");
-  train->add_option("config", options->config_path, "YAML config file with a 'train' section")
-      ->required()
-      ->type_name("CONFIG.yaml");
+  path_option(train, "config", options->config_path, "CONFIG.yaml",
+              "YAML config file with a 'train' section")
+      ->required();
   integer_option(train, "--threads", options->threads, 0, kMaxThreads,
                  "worker threads, 0 = all cores (default: the config's 'threads', else all "
                  "cores); the table learnt does not depend on it");
   integer_option(train, "--seed", options->seed, 0, UINT64_MAX,
                  "master seed, 0 to 2^64-1 (overrides 'seed')")
       ->type_name("S");
-  train
-      ->add_option_function<std::string>(
-          "--out", [options](const std::string& dir) { options->out = dir; },
-          "results folder (default: results/<config name>/); replaced only when training ends")
-      ->type_name("DIR");
+  path_option(train, "--out", options->out, "DIR",
+              "results folder (default: results/<config name>/); replaced only when training ends");
   train->add_flag("--quiet,-q", options->quiet, "no progress on stderr");
   train->add_flag("--resume", options->resume,
                   "continue interrupted training of this config from its checkpoint (same "
@@ -109,19 +102,18 @@ void add_tune(CLI::App& app, const Registry& registry, int& exit_code) {
       "search a player's numeric parameters by the config's 'tune' section (SPSA as fishtest "
       "runs it, or a genetic algorithm), then verify the result in a match of its own; write "
       "tune.json, trajectory.csv, config.tuned.yaml and report.html");
-  tune->add_option("config", options->config_path, "YAML config file with a 'tune' section")
-      ->required()
-      ->type_name("CONFIG.yaml");
+  path_option(tune, "config", options->config_path, "CONFIG.yaml",
+              "YAML config file with a 'tune' section")
+      ->required();
   integer_option(tune, "--threads", options->threads, 0, kMaxThreads,
                  "worker threads, 0 = all cores (default: the config's 'threads', else all "
                  "cores); results do not depend on it");
   integer_option(tune, "--seed", options->seed, 0, UINT64_MAX,
                  "master seed, 0 to 2^64-1 (overrides 'seed')")
       ->type_name("S");
-  tune->add_option_function<std::string>(
-          "--out", [options](const std::string& dir) { options->out = dir; },
-          "results folder (default: results/<config name>/); replaced only by a complete tuning")
-      ->type_name("DIR");
+  path_option(
+      tune, "--out", options->out, "DIR",
+      "results folder (default: results/<config name>/); replaced only by a complete tuning");
   tune->add_flag("--quiet,-q", options->quiet, "no progress on stderr");
   tune->add_flag("--resume", options->resume,
                  "continue the interrupted tuning of this config from its checkpoint (same "
@@ -173,11 +165,8 @@ void add_merge(CLI::App& app, const Registry& registry, int& exit_code) {
   merge->add_option("dirs", options->dirs, "the shards' results folders")
       ->required()
       ->type_name("DIR...");
-  merge
-      ->add_option_function<std::string>(
-          "--out", [options](const std::string& dir) { options->out = dir; },
-          "results folder (default: results/<config name>/)")
-      ->type_name("DIR");
+  path_option(merge, "--out", options->out, "DIR",
+              "results folder (default: results/<config name>/)");
   merge->callback(
       [options, &registry, &exit_code] { exit_code = merge_command(*options, registry); });
 }
@@ -186,9 +175,7 @@ void add_report(CLI::App& app, int& exit_code) {
   auto dir = std::make_shared<std::string>();
   auto* report = app.add_subcommand(
       "report", "regenerate DIR/report.html (charts and tables of a run) from DIR/summary.json");
-  report->add_option("dir", *dir, "a results folder written by 'arena run'")
-      ->required()
-      ->type_name("DIR");
+  path_option(report, "dir", *dir, "DIR", "a results folder written by 'arena run'")->required();
   report->callback([dir, &exit_code] { exit_code = report_command(*dir); });
 }
 
@@ -198,9 +185,8 @@ void add_replay(CLI::App& app, const Registry& registry, int& exit_code) {
       "replay",
       "show one game of a run move by move, with the board after each move; from the seed, or "
       "from moves.jsonl.gz for games the seed cannot rebuild; checked against games.csv");
-  replay->add_option("dir", options->dir, "a results folder written by 'arena run'")
-      ->required()
-      ->type_name("DIR");
+  path_option(replay, "dir", options->dir, "DIR", "a results folder written by 'arena run'")
+      ->required();
   integer_option(replay, "--game", options->game, 0, UINT64_MAX,
                  "the game's index (games.csv's first column)")
       ->required();
@@ -212,10 +198,8 @@ void add_replay(CLI::App& app, const Registry& registry, int& exit_code) {
   auto* json =
       replay->add_flag("--json", options->json,
                        "print the moves and boards as JSON (docs/results.md); not with --html");
-  replay
-      ->add_option("--html", options->html,
-                   "write a self-contained page that steps through the game; not with --json")
-      ->type_name("FILE")
+  path_option(replay, "--html", options->html, "FILE",
+              "write a self-contained page that steps through the game; not with --json")
       ->excludes(json);
   replay->callback(
       [options, &registry, &exit_code] { exit_code = replay_command(*options, registry); });

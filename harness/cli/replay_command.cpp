@@ -6,6 +6,8 @@
 // seed; from its line in moves.jsonl.gz when the run recorded it (external
 // programs, time-limited search, forfeits: see output.moves); otherwise
 // replay explains why it cannot.
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -233,6 +235,10 @@ int replay(const ReplayOptions& options, const Registry& registry) {
     fmt::print("{}\n", r.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
   } else if (options.html) {
     std::ofstream out(*options.html, std::ios::binary | std::ios::trunc);
+    if (!out) {
+      throw InputError(
+          fmt::format("--html: cannot write {}: {}", *options.html, std::strerror(errno)));
+    }
     out << render_replay_page(r);
     if (!out.flush()) throw InputError(fmt::format("--html: cannot write {}", *options.html));
     fmt::print(stderr, "arena: game {} written to {}\n", options.game, *options.html);

@@ -86,6 +86,13 @@ fs::path staging_dir_for(fs::path final_dir) {
 
 StagedResults::StagedResults(fs::path final_dir, Start start) : final_(std::move(final_dir)) {
   if (final_.filename().empty()) final_ = final_.parent_path();  // "out/" -> "out"
+  if (const fs::path last = final_.filename(); last.empty() || last == "." || last == "..") {
+    // The folder is replaced by renaming another into its place: it needs a name.
+    throw InputError(
+        fmt::format("'{}': the results folder needs a name of its own (such as "
+                    "results/x): a run replaces it whole",
+                    final_.string()));
+  }
   if (const std::string why = why_not_replaceable(final_); !why.empty())
     throw InputError(fmt::format("{}: {}", final_.string(), why));
   const fs::path parent = final_.has_parent_path() ? final_.parent_path() : fs::path(".");
