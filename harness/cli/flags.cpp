@@ -119,6 +119,7 @@ const CLI::App* chosen(const CLI::App& app) {
 
 std::vector<std::string> subcommand_names(const CLI::App& app) {
   std::vector<std::string> names;
+  // CLI11 lists every subcommand (not only the parsed ones) through a non-const call only.
   for (const CLI::App* sub : const_cast<CLI::App&>(app).get_subcommands({}))
     names.push_back(sub->get_name());
   return names;
