@@ -244,15 +244,17 @@ TEST_CASE("a fleet with no legal layout is refused before anything is written") 
   CHECK(read_file(out / "summary.json") == before);
 }
 
-TEST_CASE("a run that cannot write its results exits 1 and leaves no staging folder") {
+TEST_CASE("a run that cannot make its results folder exits 2 and leaves no staging folder") {
   const fs::path dir = scratch("cannot-write");
   write_file(dir / "c.yaml", kConfig);
   write_file(dir / "plain-file", "not a folder");
   const Outcome o = arena_cli(
       "run " + (dir / "c.yaml").string() + " --out " + (dir / "plain-file" / "out").string(), dir);
-  CHECK(o.code == 1);
-  CHECK(o.err.rfind("arena: run failed: ", 0) == 0);
+  CHECK(o.code == 2);
+  CHECK_THAT(o.err, Catch::StartsWith("arena: ") && Catch::EndsWith(": Not a directory\n"));
   CHECK(read_file(dir / "plain-file") == "not a folder");
+  for (const auto& entry : fs::directory_iterator(dir))
+    CHECK(entry.path().filename().string().find("partial") == std::string::npos);
 }
 
 TEST_CASE("expect blocks are checked and recorded and strict exits 3 on a miss") {

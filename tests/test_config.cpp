@@ -1,6 +1,7 @@
 // Every kind of bad config gets one line "FILE:LINE:COL: message" naming the key.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <string>
 
 #include "harness/adapters/adapters.hpp"
@@ -232,4 +233,71 @@ TEST_CASE("an unknown strategy reaching an adapter is an internal error naming i
     CHECK_THROWS_WITH(registry().find(engine)->make_match(c, 1),
                       Catch::Contains("internal error") && Catch::Contains("'no-such-strategy'"));
   }
+}
+
+// `arena run --games 7` replaces the file's `games: 40`: an error found in it
+// later must name the flag, not the line that says 40.
+TEST_CASE("an error in a value that a flag set names the flag") {
+  RunConfig c = parse_config(
+      "name: t\nengine: chinese-checkers\ngames: 40\nplayers: [{strategy: greedy}, {name: b, "
+      "strategy: random}]\n",
+      "t.yaml", registry());
+  c.games = 7;
+  c.set_by_flag("games", "--games 7");
+  try {
+    registry().find("chinese-checkers")->make_match(c, 1);
+    FAIL("expected an error");
+  } catch (const ConfigError& e) {
+    CHECK(std::string(e.what()) ==
+          "arena: --games 7: 7 games do not split into whole deals: each deal is played once per "
+          "seat order, 2 orders here; use a multiple of 2");
+    CHECK(e.flag() == "--games 7");
+    CHECK(e.file().empty());
+  }
+  // Keys the flag did not set still point into the file.
+  CHECK(std::string(c.error_at("players[1].strategy", "x").what()) ==
+        "t.yaml:4:51: players[1].strategy: x");
+}
+
+// Seat orders, and so how many games make whole deals, follow from the seats:
+// a wrong seat count must be reported, not the games it makes look wrong.
+TEST_CASE("a table's rules are checked before the games that must fill its deals") {
+  const RunConfig five = parse_config(
+      "name: t\nengine: chinese-checkers\ngames: 12\nrules: {seats: 5}\n"
+      "players: [{strategy: greedy}, {name: b, strategy: random}]\n",
+      "t.yaml", registry());
+  CHECK_THROWS_WITH(registry().find("chinese-checkers")->make_match(five, 1),
+                    "t.yaml:4:16: rules.seats: seats must be 2, 3, 4 or 6");
+  const RunConfig small_deck = parse_config(
+      "name: t\nengine: go-fish\ngames: 7\nrules: {seats: 3, ranks: 2}\n"
+      "players: [{strategy: random}, {name: b, strategy: random}]\n",
+      "t.yaml", registry());
+  CHECK_THROWS_WITH(registry().find("go-fish")->make_match(small_deck, 1),
+                    Catch::StartsWith("t.yaml:4:8: rules: hand_size: 3 players"));
+}
+
+TEST_CASE("an empty map or list where entries belong says it is empty") {
+  CHECK(error_for("name: t\nengine: battleship\nrules: {fleet: {}}\nplayers: [{strategy: "
+                  "random}]\n") ==
+        "t.yaml:3:16: rules.fleet: expected one or more 'name: integer' entries, got an empty map");
+  CHECK(error_for("name: t\nengine: rooks\nrules: {n: []}\nplayers: [{strategy: exact}]\n") ==
+        "t.yaml:3:12: rules.n: expected one or more integers, got an empty list");
+  CHECK(error_for("name: t\nengine: battleship\nplayers: []\n") ==
+        "t.yaml:3:10: players: expected a list of players, got an empty list");
+}
+
+TEST_CASE("a config path that is a folder says so") {
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  CHECK_THROWS_WITH(load_config(dir, registry()),
+                    dir + ":1:1: cannot read the config: it is a folder, not a file");
+}
+
+TEST_CASE("go fish with one seat per player and too few players names the players") {
+  CHECK_THROWS_WITH(
+      registry().find("go-fish")->make_match(
+          parse_config("name: t\nengine: go-fish\nplayers: [{strategy: random}]\n", "t.yaml",
+                       registry()),
+          1),
+      "t.yaml:3:10: players: 1 player, and rules.seats 0 seats every player at one table, which "
+      "takes 2 to 10; add a player");
 }

@@ -81,7 +81,11 @@ TEST_CASE("A duel run's report shows win rates shots and latency as charts") {
 }
 
 TEST_CASE("arena report on a folder without a summary fails with exit code 2") {
-  const auto run = arena_cli("report /nonexistent-arena-dir", arena::testing::scratch("no-report"));
+  const auto scratch = arena::testing::scratch("no-report");
+  const auto run = arena_cli("report " + scratch.string(), scratch);
   CHECK(run.code == 2);
   CHECK_THAT(run.err, Catch::Contains("summary.json"));
+  const auto missing = arena_cli("report /nonexistent-arena-dir", scratch);
+  CHECK(missing.code == 2);
+  CHECK(missing.err == "arena: report: /nonexistent-arena-dir: no such folder\n");
 }

@@ -32,6 +32,12 @@ cc::Rules rules_from(const RunConfig& config) {
   return rules;
 }
 
+// The table's seats, from rules known to be playable: the seat orders, and so
+// how many games make whole deals, follow from them.
+int seats_of(const RunConfig& config) {
+  return rules_from(config).players;
+}
+
 // Strategies limited by the clock rather than by depth or iterations.
 std::string timed_players(const RunConfig& config) {
   std::string names;
@@ -45,7 +51,7 @@ std::string timed_players(const RunConfig& config) {
 class PlayMatch final : public SeatedMatch {
  public:
   PlayMatch(const RunConfig& config, uint64_t seed)
-      : SeatedMatch(config, seed, static_cast<int>(config.rules.integer("seats"))),
+      : SeatedMatch(config, seed, seats_of(config)),
         rules_(rules_from(config)),
         players_(bind_players<cc::Strategies>(config.players, "chinese-checkers")),
         timed_(timed_players(config)) {}

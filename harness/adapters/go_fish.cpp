@@ -22,9 +22,21 @@ namespace {
 
 namespace gf = go_fish;
 
+// The table's seats (0: one per player), from rules known to be playable: the
+// seat orders, and so how many games make whole deals, follow from them.
 int seats_of(const RunConfig& config) {
   const auto seats = static_cast<int>(config.rules.integer("seats"));
-  return seats > 0 ? seats : static_cast<int>(config.players.size());
+  const auto players = static_cast<int>(config.players.size());
+  if (seats == 0 && (players < 2 || players > gf::kMaxPlayers)) {
+    // The seats were not written: the count at fault is the players'.
+    throw config.error_at(
+        "players", fmt::format("{} player{}, and rules.seats 0 seats every player at one table, "
+                               "which takes 2 to {}; {}",
+                               players, players == 1 ? "" : "s", gf::kMaxPlayers,
+                               players < 2 ? "add a player"
+                                           : "set rules.seats to play them at smaller tables"));
+  }
+  return go_fish_rules(config, seats > 0 ? seats : players).players;
 }
 
 }  // namespace

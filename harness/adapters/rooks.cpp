@@ -4,6 +4,8 @@
 // (sizes `n`, each cell a fort with probability `fort_density`) or from a
 // judge-format `board_file` (game i solves board i mod count). With several
 // sizes the games cycle through them and results are also kept per size.
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -24,8 +26,16 @@ namespace {
 std::vector<rooks::Board> read_board_file(const RunConfig& config, const std::string& name) {
   std::filesystem::path path(name);
   if (path.is_relative()) path = std::filesystem::path(config.file).parent_path() / path;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {  // opens, and reads as no boards
+    throw config.error_at("rules.board_file",
+                          fmt::format("cannot read {}: it is a folder, not a file", path.string()));
+  }
   std::ifstream in(path);
-  if (!in) throw config.error_at("rules.board_file", "cannot read " + path.string());
+  if (!in) {
+    throw config.error_at("rules.board_file",
+                          fmt::format("cannot read {}: {}", path.string(), std::strerror(errno)));
+  }
   try {
     auto boards = rooks::parse_judge_format(in);
     if (boards.empty()) throw ConfigError(path.string(), SourceMark{}, "no boards in the file");
@@ -179,7 +189,7 @@ EngineSpec rooks_engine() {
   engine.modes = {{"solve",
                    "every variant solves the same board; it wins the board by reaching the "
                    "optimum",
-                   1, kMaxPlayers}};
+                   1, kMaxPlayers, /*tables=*/false, /*apart=*/true}};
   engine.rules = {
       ParamSpec::int_list("n", {8}, 1, rooks::kMaxN,
                           "board side; a list sweeps sizes (games cycle through them)"),

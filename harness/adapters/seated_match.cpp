@@ -5,7 +5,11 @@
 namespace arena {
 namespace {
 
+// Checked before the games: how many games make a deal follows from these.
 Seating seating_from(const RunConfig& config, int seats) {
+  if (seats > kMaxSeats) {
+    throw config.error_at("rules.seats", fmt::format("at most {} seats", kMaxSeats));
+  }
   const int variants = static_cast<int>(config.players.size());
   if (config.format == Format::kHeadToHead && variants != seats) {
     throw config.error_at("format", fmt::format("head-to-head needs exactly {} players, one per "
@@ -24,9 +28,6 @@ SeatedMatch::SeatedMatch(const RunConfig& config, uint64_t seed, int seats)
       paired_(config.pairs) {
   for (const PlayerConfig& p : config.players)
     names_.push_back(p.name);
-  if (seats > kMaxSeats) {
-    throw config.error_at("rules.players", fmt::format("at most {} seats", kMaxSeats));
-  }
   if (config.games % seating_.orders() != 0) {
     throw config.error_at(
         "games", fmt::format("{} games do not split into whole deals: each deal is played once "

@@ -97,8 +97,11 @@ int report_command(const std::string& dir);
 // `arena bench`: plays the fixed suite and prints decisions, signature and time.
 int bench_command(const Registry& registry, int threads);
 
-// `arena list`: every engine, mode, rule, strategy and parameter with its default.
-std::string list_text(const Registry& registry);
+// `arena list [ENGINE]`: every engine (or only ENGINE) with its modes, rules,
+// strategies and parameters and their defaults; exit 2 for an unknown engine.
+int list_command(const Registry& registry, const std::optional<std::string>& engine);
+// The text it prints for one engine.
+std::string list_text(const EngineSpec& engine);
 
 struct NewOptions {
   std::string engine;

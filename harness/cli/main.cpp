@@ -3,7 +3,6 @@
 // Each subcommand is declared by one add_* function: its options, and the
 // callback that runs it (harness/cli/commands.hpp) once the command line
 // parsed, setting the exit code.
-#include <charconv>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
@@ -16,42 +15,13 @@
 #include "harness/adapters/adapters.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/cli/distributed.hpp"
+#include "harness/cli/flags.hpp"
 #include "harness/cli/train_command.hpp"
 #include "harness/config/config.hpp"
 
 namespace {
 
 using namespace arena;
-
-// Parses a plain decimal integer in [min, max]; "" when `text` is one, else why not.
-std::string integer_error(const std::string& text, uint64_t min, uint64_t max, uint64_t& value) {
-  const char* end = text.data() + text.size();
-  const auto [stop, ec] = std::from_chars(text.data(), end, value);
-  if (text.empty() || ec == std::errc::invalid_argument || stop != end) {
-    return "'" + text + "' is not a non-negative integer";
-  }
-  if (ec == std::errc::result_out_of_range || value < min || value > max) {
-    return fmt::format("{} is out of range [{}, {}]", text, min, max);
-  }
-  return "";
-}
-
-// An option that sets `target` only when given: a plain decimal integer in [min, max].
-template <class T>
-CLI::Option* integer_option(CLI::App* sub, const std::string& name, std::optional<T>& target,
-                            uint64_t min, uint64_t max, const std::string& help) {
-  return sub
-      ->add_option_function<std::string>(
-          name,
-          [&target, name, min, max](const std::string& text) {
-            uint64_t value = 0;
-            if (const std::string why = integer_error(text, min, max, value); !why.empty())
-              throw CLI::ValidationError(name, why);
-            target = static_cast<T>(value);
-          },
-          help)
-      ->type_name("N");
-}
 
 // `--shard I/N`, parsed once into (I, N).
 void add_shard_option(CLI::App* sub, RunOptions& options) {
@@ -76,9 +46,7 @@ void add_run(CLI::App& app, const Registry& registry, int& exit_code) {
   auto* run = app.add_subcommand("run",
                                  "play the games of a config; write summary.json, games.csv, "
                                  "config.resolved.yaml and report.html");
-  run->add_option("config", options->config_path, "YAML config file")
-      ->required()
-      ->type_name("CONFIG.yaml");
+  path_option(run, "config", options->config_path, "CONFIG.yaml", "YAML config file")->required();
   integer_option(run, "--threads", options->threads, 0, kMaxThreads,
                  "worker threads, 0 = all cores (default: the config's 'threads', else all "
                  "cores); results do not depend on it");
@@ -87,19 +55,16 @@ void add_run(CLI::App& app, const Registry& registry, int& exit_code) {
   integer_option(run, "--seed", options->seed, 0, UINT64_MAX,
                  "master seed, 0 to 2^64-1 (overrides 'seed')")
       ->type_name("S");
-  run->add_option_function<std::string>(
-         "--out", [options](const std::string& dir) { options->out = dir; },
-         "results folder (default: results/<config name>/); replaced only by a complete run")
-      ->type_name("DIR");
+  path_option(run, "--out", options->out, "DIR",
+              "results folder (default: results/<config name>/); replaced only by a complete run");
   run->add_flag("--quiet,-q", options->quiet, "no progress on stderr");
   run->add_flag("--resume", options->resume,
                 "continue the interrupted run of this config from its checkpoint (same config "
                 "and flags; any --threads); a run already complete is left as it is (exit 0)");
   add_shard_option(run, *options);
-  run->add_option("--checkpoint-every", options->checkpoint_seconds,
-                  "seconds between checkpoints (default 5)")
-      ->type_name("S")
-      ->check(CLI::Range(0.0, 86400.0));
+  real_option(run, "--checkpoint-every", options->checkpoint_seconds, 0, 86400,
+              "seconds between checkpoints (default 5)")
+      ->type_name("S");
   run->add_flag("--strict", options->strict,
                 "exit 3 when a published figure in the config's 'expect' is not reproduced");
   run->callback([options, &registry, &exit_code] { exit_code = run_command(*options, registry); });
@@ -111,20 +76,17 @@ void add_train(CLI::App& app, const Registry& registry, int& exit_code) {
       "train",
       "teach a Go Fish q-learning player to ask by Q-learning (the config's 'train' section): "
       "write policy.json, train.json, learning_curve.csv, report.html and config.trained.yaml");
-  train->add_option("config", options->config_path, "YAML config file with a 'train' section")
-      ->required()
-      ->type_name("CONFIG.yaml");
+  path_option(train, "config", options->config_path, "CONFIG.yaml",
+              "YAML config file with a 'train' section")
+      ->required();
   integer_option(train, "--threads", options->threads, 0, kMaxThreads,
                  "worker threads, 0 = all cores (default: the config's 'threads', else all "
                  "cores); the table learnt does not depend on it");
   integer_option(train, "--seed", options->seed, 0, UINT64_MAX,
                  "master seed, 0 to 2^64-1 (overrides 'seed')")
       ->type_name("S");
-  train
-      ->add_option_function<std::string>(
-          "--out", [options](const std::string& dir) { options->out = dir; },
-          "results folder (default: results/<config name>/); replaced only when training ends")
-      ->type_name("DIR");
+  path_option(train, "--out", options->out, "DIR",
+              "results folder (default: results/<config name>/); replaced only when training ends");
   train->add_flag("--quiet,-q", options->quiet, "no progress on stderr");
   train->add_flag("--resume", options->resume,
                   "continue interrupted training of this config from its checkpoint (same "
@@ -140,37 +102,40 @@ void add_tune(CLI::App& app, const Registry& registry, int& exit_code) {
       "search a player's numeric parameters by the config's 'tune' section (SPSA as fishtest "
       "runs it, or a genetic algorithm), then verify the result in a match of its own; write "
       "tune.json, trajectory.csv, config.tuned.yaml and report.html");
-  tune->add_option("config", options->config_path, "YAML config file with a 'tune' section")
-      ->required()
-      ->type_name("CONFIG.yaml");
+  path_option(tune, "config", options->config_path, "CONFIG.yaml",
+              "YAML config file with a 'tune' section")
+      ->required();
   integer_option(tune, "--threads", options->threads, 0, kMaxThreads,
                  "worker threads, 0 = all cores (default: the config's 'threads', else all "
                  "cores); results do not depend on it");
   integer_option(tune, "--seed", options->seed, 0, UINT64_MAX,
                  "master seed, 0 to 2^64-1 (overrides 'seed')")
       ->type_name("S");
-  tune->add_option_function<std::string>(
-          "--out", [options](const std::string& dir) { options->out = dir; },
-          "results folder (default: results/<config name>/); replaced only by a complete tuning")
-      ->type_name("DIR");
+  path_option(
+      tune, "--out", options->out, "DIR",
+      "results folder (default: results/<config name>/); replaced only by a complete tuning");
   tune->add_flag("--quiet,-q", options->quiet, "no progress on stderr");
   tune->add_flag("--resume", options->resume,
                  "continue the interrupted tuning of this config from its checkpoint (same "
                  "config and flags; any --threads); one already complete is left as it is");
-  tune->add_option("--checkpoint-every", options->checkpoint_seconds,
-                   "seconds between checkpoints, taken between steps (default 5; 0: every step)")
-      ->type_name("S")
-      ->check(CLI::Range(0.0, 86400.0));
+  real_option(tune, "--checkpoint-every", options->checkpoint_seconds, 0, 86400,
+              "seconds between checkpoints, taken between steps (default 5; 0: every step)")
+      ->type_name("S");
   tune->callback(
       [options, &registry, &exit_code] { exit_code = tune_command(*options, registry); });
 }
 
 void add_list(CLI::App& app, const Registry& registry, int& exit_code) {
-  app.add_subcommand("list", "show every engine, mode, strategy and parameter with its default")
-      ->callback([&registry, &exit_code] {
-        fmt::print("{}", list_text(registry));
-        exit_code = 0;
-      });
+  auto engine = std::make_shared<std::optional<std::string>>();
+  auto* list = app.add_subcommand(
+      "list",
+      "show every engine (or only ENGINE): its modes, rules and strategies, and every "
+      "parameter with its default");
+  list->add_option_function<std::string>(
+          "engine", [engine](const std::string& name) { *engine = name; },
+          "only this engine (default: all)")
+      ->type_name("ENGINE");
+  list->callback([engine, &registry, &exit_code] { exit_code = list_command(registry, *engine); });
 }
 
 void add_solve(CLI::App& app, int& exit_code) {
@@ -179,10 +144,14 @@ void add_solve(CLI::App& app, int& exit_code) {
       "solve",
       "solve judge-format boards exactly: 'arena solve rooks [FILE]' prints one optimum "
       "per board (boards: a line with n, then n rows of '.' and 'X'; a line 0 ends)");
-  solve->add_option("puzzle", options->engine, "the puzzle: rooks")->required();
-  solve->add_option_function<std::string>(
-      "file", [options](const std::string& file) { options->file = file; },
-      "boards to read (default: standard input)");
+  solve->add_option("puzzle", options->engine, "the puzzle: rooks")
+      ->required()
+      ->type_name("PUZZLE");
+  solve
+      ->add_option_function<std::string>(
+          "file", [options](const std::string& file) { options->file = file; },
+          "boards to read (default: standard input)")
+      ->type_name("FILE");
   solve->add_flag("--show", options->show, "also print each placement, 'R' for rooks");
   solve->callback([options, &exit_code] { exit_code = solve_command(*options); });
 }
@@ -196,11 +165,8 @@ void add_merge(CLI::App& app, const Registry& registry, int& exit_code) {
   merge->add_option("dirs", options->dirs, "the shards' results folders")
       ->required()
       ->type_name("DIR...");
-  merge
-      ->add_option_function<std::string>(
-          "--out", [options](const std::string& dir) { options->out = dir; },
-          "results folder (default: results/<config name>/)")
-      ->type_name("DIR");
+  path_option(merge, "--out", options->out, "DIR",
+              "results folder (default: results/<config name>/)");
   merge->callback(
       [options, &registry, &exit_code] { exit_code = merge_command(*options, registry); });
 }
@@ -209,9 +175,7 @@ void add_report(CLI::App& app, int& exit_code) {
   auto dir = std::make_shared<std::string>();
   auto* report = app.add_subcommand(
       "report", "regenerate DIR/report.html (charts and tables of a run) from DIR/summary.json");
-  report->add_option("dir", *dir, "a results folder written by 'arena run'")
-      ->required()
-      ->type_name("DIR");
+  path_option(report, "dir", *dir, "DIR", "a results folder written by 'arena run'")->required();
   report->callback([dir, &exit_code] { exit_code = report_command(*dir); });
 }
 
@@ -221,20 +185,21 @@ void add_replay(CLI::App& app, const Registry& registry, int& exit_code) {
       "replay",
       "show one game of a run move by move, with the board after each move; from the seed, or "
       "from moves.jsonl.gz for games the seed cannot rebuild; checked against games.csv");
-  replay->add_option("dir", options->dir, "a results folder written by 'arena run'")
-      ->required()
-      ->type_name("DIR");
-  replay->add_option("--game", options->game, "the game's index (games.csv's first column)")
-      ->required()
-      ->type_name("N");
-  replay->add_option("--variant", options->variant,
-                     "where variants play apart on one board each (solo, rooks): only this one's");
-  auto* json = replay->add_flag("--json", options->json,
-                                "print the moves and boards as JSON (docs/results.md)");
+  path_option(replay, "dir", options->dir, "DIR", "a results folder written by 'arena run'")
+      ->required();
+  integer_option(replay, "--game", options->game, 0, UINT64_MAX,
+                 "the game's index (games.csv's first column)")
+      ->required();
   replay
-      ->add_option("--html", options->html,
-                   "write a self-contained page that steps through the game")
-      ->type_name("FILE")
+      ->add_option("--variant", options->variant,
+                   "where variants play apart on one board each (battleship solo, rooks): only "
+                   "this one's; refused where they play each other")
+      ->type_name("NAME");
+  auto* json =
+      replay->add_flag("--json", options->json,
+                       "print the moves and boards as JSON (docs/results.md); not with --html");
+  path_option(replay, "--html", options->html, "FILE",
+              "write a self-contained page that steps through the game; not with --json")
       ->excludes(json);
   replay->callback(
       [options, &registry, &exit_code] { exit_code = replay_command(*options, registry); });
@@ -246,14 +211,22 @@ void add_perft(CLI::App& app, int& exit_code) {
       "perft",
       "count the move sequences from the start position, for each depth up to D (moves are "
       "distinct (from, to) pairs); checks and times the move generator");
-  perft->add_option("game", options->engine, "the game: chinese-checkers")->required();
-  perft->add_option("--depth", options->depth, "deepest depth to count (1 to 8)")
+  perft->add_option("game", options->engine, "the game: chinese-checkers")
       ->required()
-      ->type_name("D")
-      ->check(CLI::Range(1, 8));
-  perft->add_option("--players", options->players, "players at the table: 2, 3, 4 or 6")
-      ->type_name("P")
-      ->check(CLI::IsMember({2, 3, 4, 6}));
+      ->type_name("GAME");
+  integer_option(perft, "--depth", options->depth, 1, 8, "deepest depth to count (1 to 8)")
+      ->required()
+      ->type_name("D");
+  perft
+      ->add_option_function<std::string>(
+          "--players",
+          [options](const std::string& text) {
+            if (text != "2" && text != "3" && text != "4" && text != "6")
+              throw CLI::ValidationError("--players", "'" + text + "' is not one of 2 | 3 | 4 | 6");
+            options->players = std::stoi(text);
+          },
+          "players at the table: 2, 3, 4 or 6 (default 2)")
+      ->type_name("P");
   perft->callback([options, &exit_code] { exit_code = perft_command(*options); });
 }
 
@@ -295,11 +268,10 @@ void add_check_bot(CLI::App& app, const Registry& registry, int& exit_code) {
       ->type_name("ENGINE");
   sub->add_option("command", options->command, "the program and its arguments, after --")
       ->type_name("-- COMMAND...");
-  sub->add_option("--games", options->games, "games per seat order (default 5)")
-      ->check(CLI::Range(1, 10000));
-  sub->add_option("--decision-ms", options->decision_ms,
-                  "a decision's budget in milliseconds (default 2000)")
-      ->check(CLI::Range(0.001, 3.6e6));
+  integer_option(sub, "--games", options->games, 1, 10000, "games per seat order (default 5)");
+  real_option(sub, "--decision-ms", options->decision_ms, 0.001, 3.6e6,
+              "a decision's budget in milliseconds (default 2000)")
+      ->type_name("MS");
   sub->callback(
       [options, &registry, &exit_code] { exit_code = check_bot_command(*options, registry); });
 }
@@ -335,30 +307,34 @@ void add_stats(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<Args>();
   auto* stats = app.add_subcommand(
       "stats", "Elo, nElo, LOS and SPRT from counts: --wld W L D or --penta LL LD WL+DD WD WW");
-  auto* wld = stats->add_option("--wld", args->options.trinomial, "wins, losses, draws")
-                  ->expected(3)
-                  ->type_name("W L D");
-  auto* penta =
-      stats->add_option("--penta", args->options.pentanomial, "pair counts LL, LD, WL+DD, WD, WW")
-          ->expected(5)
-          ->type_name("LL LD D WD WW");
+  auto* wld =
+      counts_option(stats, "--wld", args->options.trinomial, 3, "wins, losses, draws (or --penta)")
+          ->type_name("W L D");
+  auto* penta = counts_option(stats, "--penta", args->options.pentanomial, 5,
+                              "pair counts LL, LD, WL+DD, WD, WW (or --wld)")
+                    ->type_name("LL LD D WD WW");
   wld->excludes(penta);
-  auto* elo0 = stats->add_option("--elo0", args->elo0,
-                                 "SPRT H0 bound, in [-400, 400] (normalized: [-200, 200])");
-  auto* elo1 = stats->add_option("--elo1", args->elo1, "SPRT H1 bound, above --elo0");
+  auto* elo0 = real_option(stats, "--elo0", args->elo0, -400, 400,
+                           "SPRT H0 bound, in [-400, 400] (normalized: [-200, 200]); with --elo1")
+                   ->type_name("A");
+  auto* elo1 = real_option(stats, "--elo1", args->elo1, -400, 400,
+                           "SPRT H1 bound, above --elo0; with --elo0")
+                   ->type_name("B");
   elo0->needs(elo1);
   elo1->needs(elo0);
-  stats->add_option("--alpha", args->alpha, "SPRT type I error (default 0.05)")
-      ->check(CLI::Range(1e-9, 0.999999999));
-  stats->add_option("--beta", args->beta, "SPRT type II error (default 0.05)")
-      ->check(CLI::Range(1e-9, 0.999999999));
-  stats
-      ->add_option("--model", args->model,
-                   "SPRT bounds are logistic or normalized Elo (default normalized)")
-      ->check(CLI::IsMember(names_of<SprtModel>(kSprtModelNames)));
+  real_option(stats, "--alpha", args->alpha, 1e-9, 0.999999999, "SPRT type I error (default 0.05)",
+              "(0, 1)")
+      ->type_name("a");
+  real_option(stats, "--beta", args->beta, 1e-9, 0.999999999, "SPRT type II error (default 0.05)",
+              "(0, 1)")
+      ->type_name("b");
+  choice_option(stats, "--model", args->model, names_of<SprtModel>(kSprtModelNames),
+                "SPRT bounds are logistic or normalized Elo (default normalized)")
+      ->type_name("M");
   stats->add_flag("--json", args->options.json, "one JSON object instead of a table");
   stats->callback([args, wld, penta, elo0, &exit_code] {
-    if (wld->count() == 0 && penta->count() == 0) throw CLI::RequiredError("--wld or --penta");
+    if (wld->count() == 0 && penta->count() == 0)
+      throw CLI::ValidationError("stats needs --wld W L D or --penta LL LD D WD WW");
     if (elo0->count() > 0)
       args->options.sprt = sprt_of(args->elo0, args->elo1, args->alpha, args->beta, args->model);
     exit_code = stats_command(args->options);
@@ -378,7 +354,9 @@ int main(int argc, char** argv) {
 
   CLI::App app{
       "arena: play seeded games between strategy variants in parallel, and report win "
-      "rates, game metrics and decision latency"};
+      "rates, game metrics and decision latency",
+      "arena"};
+  app.formatter(help_formatter());
   app.set_version_flag("--version", std::string("arena ") + ARENA_VERSION);
   app.require_subcommand(1);
   int exit_code = 0;
@@ -400,7 +378,7 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);  // runs the chosen subcommand's callback
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help, --version
-    fmt::print(stderr, "arena: {} (see 'arena --help')\n", e.what());
+    fmt::print(stderr, "{}\n", usage_error(app, e));
     return 2;
   } catch (const std::system_error& e) {
     // SIGPIPE is ignored (for the bots' pipes), so `arena ... | head` ends here

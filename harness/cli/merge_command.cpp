@@ -25,8 +25,15 @@ namespace {
 // The shards in order; throws InputError unless they are shards 1..N of one run.
 std::vector<std::pair<fs::path, ShardResult>> read_shards(const std::vector<std::string>& dirs) {
   std::vector<std::pair<fs::path, ShardResult>> shards;
-  for (const auto& dir : dirs)
+  for (const auto& dir : dirs) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) {
+      throw InputError(fmt::format(
+          "{}: {}", dir,
+          fs::exists(dir, ec) ? "is a file, not a shard's results folder" : "no such folder"));
+    }
     shards.emplace_back(dir, read_shard(dir));
+  }
   std::sort(shards.begin(), shards.end(),
             [](const auto& a, const auto& b) { return a.second.index < b.second.index; });
   const ShardResult& first = shards.front().second;

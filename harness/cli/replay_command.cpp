@@ -6,6 +6,8 @@
 // seed; from its line in moves.jsonl.gz when the run recorded it (external
 // programs, time-limited search, forfeits: see output.moves); otherwise
 // replay explains why it cannot.
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -79,14 +81,21 @@ std::optional<std::string> rows_in_games_csv(const fs::path& dir, uint64_t game)
   return rows;
 }
 
-int variant_index(const RunConfig& config, const std::string& name) {
-  for (size_t v = 0; v < config.players.size(); ++v)
-    if (config.players[v].name == name) return static_cast<int>(v);
+// The variant --variant names, in a mode where variants play apart.
+int variant_index(const RunConfig& config, const ModeSpec& mode, const std::string& name) {
+  if (!mode.apart) {
+    throw InputError(fmt::format(
+        "--variant {}: in mode '{}' of {} the variants play each other, so a game is shown "
+        "whole; leave out --variant",
+        name, mode.name, config.engine));
+  }
   std::vector<std::string> names;
   for (const PlayerConfig& p : config.players)
     names.push_back(p.name);
-  throw InputError(fmt::format("--variant: no variant '{}' in this run; variants: {}", name,
-                               fmt::join(names, ", ")));
+  for (size_t v = 0; v < names.size(); ++v)
+    if (names[v] == name) return static_cast<int>(v);
+  throw InputError(fmt::format("--variant: no variant '{}' in this run; variants: {}{}", name,
+                               fmt::join(names, ", "), did_you_mean(name, names)));
 }
 
 // Why game `game` cannot be shown, for a game that needs a record and has none.
@@ -197,7 +206,9 @@ int replay(const ReplayOptions& options, const Registry& registry) {
     throw InputError(fmt::format("--game {}: the run has games 0 to {}", options.game,
                                  run.match->game_count() - 1));
   }
-  const int only = options.variant ? variant_index(config, *options.variant) : -1;
+  const ModeSpec& mode =
+      registry.find(config.engine)->modes[static_cast<size_t>(config.mode.index)];
+  const int only = options.variant ? variant_index(config, mode, *options.variant) : -1;
   const auto record = recorded(dir, options.game);
   ReplayedGame g;
   if (record) {
@@ -224,6 +235,10 @@ int replay(const ReplayOptions& options, const Registry& registry) {
     fmt::print("{}\n", r.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
   } else if (options.html) {
     std::ofstream out(*options.html, std::ios::binary | std::ios::trunc);
+    if (!out) {
+      throw InputError(
+          fmt::format("--html: cannot write {}: {}", *options.html, std::strerror(errno)));
+    }
     out << render_replay_page(r);
     if (!out.flush()) throw InputError(fmt::format("--html: cannot write {}", *options.html));
     fmt::print(stderr, "arena: game {} written to {}\n", options.game, *options.html);

@@ -58,9 +58,19 @@ namespace {
 // flags together forbid.
 RunConfig config_of(const RunOptions& options, const Registry& registry) {
   RunConfig config = load_config(options.config_path, registry);
-  if (options.threads) config.threads = *options.threads;
-  if (options.games) config.games = *options.games;
-  if (options.seed) config.seed = *options.seed;
+  // Each flag replaces its key; errors found later in that key name the flag.
+  if (options.threads) {
+    config.threads = *options.threads;
+    config.set_by_flag("threads", fmt::format("--threads {}", *options.threads));
+  }
+  if (options.games) {
+    config.games = *options.games;
+    config.set_by_flag("games", fmt::format("--games {}", *options.games));
+  }
+  if (options.seed) {
+    config.seed = *options.seed;
+    config.set_by_flag("seed", fmt::format("--seed {}", *options.seed));
+  }
   if (options.shard && config.stop.any()) {
     throw InputError(config.file +
                      ": --shard cannot split a run with early stopping (stop: "

@@ -1,6 +1,7 @@
 // `arena solve rooks [FILE] [--show]`: the optimum of each judge-format board.
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -19,6 +20,12 @@ int solve_command(const SolveOptions& options) {
   }
   std::ifstream file;
   if (options.file) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(*options.file, ec)) {  // opens, and reads as no boards
+      fmt::print(stderr, "{}:1:1: cannot read the boards: it is a folder, not a file\n",
+                 *options.file);
+      return 2;
+    }
     file.open(*options.file);
     if (!file) {
       fmt::print(stderr, "{}:1:1: cannot read the boards: {}\n", *options.file,

@@ -20,14 +20,24 @@
 
 namespace arena {
 
+namespace {
+
+// "players[1].params.x" -> "players[1].params" -> "players[1]" -> "players" -> "".
+std::string enclosing_key(const std::string& key) {
+  const auto cut = key.find_last_of(".[");
+  return cut == std::string::npos ? "" : key.substr(0, cut);
+}
+
+}  // namespace
+
 ConfigError RunConfig::error_at(const std::string& path, const std::string& message) const {
-  // Walk up "players[1].params.x" -> "players[1].params" -> "players[1]" -> ...
-  std::string key = path;
-  while (!key.empty()) {
+  for (std::string key = path; !key.empty(); key = enclosing_key(key)) {
+    if (auto it = flags.find(key); it != flags.end())
+      return ConfigError::of_flag(it->second, message);
+  }
+  for (std::string key = path; !key.empty(); key = enclosing_key(key)) {
     if (auto it = marks.find(key); it != marks.end())
       return {file, it->second, path + ": " + message};
-    const auto cut = key.find_last_of(".[");
-    key = cut == std::string::npos ? "" : key.substr(0, cut);
   }
   return {file, SourceMark{}, path + ": " + message};
 }
@@ -113,7 +123,8 @@ ParamValue Loader::parse_param(const YAML::Node& node, const ParamSpec& spec,
       // A single integer is a list of one.
       if (node.IsScalar()) return IntList{parse_int(node, path, spec.min, spec.max)};
       if (!node.IsSequence() || node.size() == 0) {
-        throw error(node, path, fmt::format("expected a list of integers, got {}", kind_of(node)));
+        throw error(node, path,
+                    fmt::format("expected one or more integers, got {}", kind_of(node)));
       }
       IntList values;
       for (size_t i = 0; i < node.size(); ++i) {
@@ -123,8 +134,9 @@ ParamValue Loader::parse_param(const YAML::Node& node, const ParamSpec& spec,
     }
     case ParamType::kNameToInt: {
       if (!node.IsMap() || node.size() == 0) {
-        throw error(node, path,
-                    fmt::format("expected a map of name: integer, got {}", kind_of(node)));
+        throw error(
+            node, path,
+            fmt::format("expected one or more 'name: integer' entries, got {}", kind_of(node)));
       }
       NameToInt entries;
       for (const auto& item : node) {
@@ -449,6 +461,11 @@ RunConfig parse_config(const std::string& text, const std::string& file, const R
 }
 
 std::string read_config_text(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    // A folder opens like a file and reads as nothing: say what it is.
+    throw ConfigError(path, SourceMark{}, "cannot read the config: it is a folder, not a file");
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     throw ConfigError(path, SourceMark{},

@@ -194,9 +194,16 @@ struct RunConfig {
   // Where each key was written, by path ("games", "rules.size",
   // "players[1].params.parity"), for errors found after loading.
   std::map<std::string, SourceMark> marks;
+  // Keys whose value a command-line flag set in place of the file's, with
+  // the flag as the user wrote it ("games" -> "--games 7"): errors in them
+  // name the flag, not a line that says something else.
+  std::map<std::string, std::string> flags;
 
-  // A ConfigError at `path` (or at the closest enclosing key that was written).
+  // A ConfigError at `path`: naming the flag that set it (or an enclosing
+  // key), else at the closest enclosing key that was written.
   ConfigError error_at(const std::string& path, const std::string& message) const;
+  // Sets `key` from the command line (see `flags`).
+  void set_by_flag(const std::string& key, const std::string& flag) { flags[key] = flag; }
 };
 
 // Whether a player's moves follow from the seed alone: not for an external

@@ -7,10 +7,20 @@
 namespace arena {
 
 ConfigError::ConfigError(const std::string& file, SourceMark mark, const std::string& message)
-    : std::runtime_error(fmt::format("{}:{}:{}: {}", file, mark.line, mark.column, message)),
-      file_(file),
+    : ConfigError(fmt::format("{}:{}:{}: {}", file, mark.line, mark.column, message), file, mark,
+                  "", message) {}
+
+ConfigError ConfigError::of_flag(const std::string& flag, const std::string& message) {
+  return {fmt::format("arena: {}: {}", flag, message), "", SourceMark{}, flag, message};
+}
+
+ConfigError::ConfigError(const std::string& what, std::string file, SourceMark mark,
+                         std::string flag, std::string message)
+    : std::runtime_error(what),
+      file_(std::move(file)),
       mark_(mark),
-      message_(message) {}
+      flag_(std::move(flag)),
+      message_(std::move(message)) {}
 
 int edit_distance(const std::string& a, const std::string& b) {
   // Optimal string alignment: insertions, deletions, substitutions and swaps of

@@ -1,7 +1,10 @@
 // Errors in user input (config files, flags), reported as FILE:LINE:COL.
 //
 // Contract: what() is exactly one line, "FILE:LINE:COL: message", lines and
-// columns counted from 1. The CLI prints it to stderr and exits with code 2.
+// columns counted from 1; or, for a value that a command-line flag set in
+// place of the file's (RunConfig::flags), "arena: FLAG: message", e.g.
+// "arena: --games 7: 7 games do not split ...". The CLI prints it to stderr
+// and exits with code 2.
 #pragma once
 
 #include <stdexcept>
@@ -18,14 +21,21 @@ struct SourceMark {
 class ConfigError : public std::runtime_error {
  public:
   ConfigError(const std::string& file, SourceMark mark, const std::string& message);
+  // An error in a value given by `flag` ("--games 7") on the command line.
+  static ConfigError of_flag(const std::string& flag, const std::string& message);
 
-  const std::string& file() const { return file_; }
+  const std::string& file() const { return file_; }  // empty for a flag
   SourceMark mark() const { return mark_; }
-  const std::string& message() const { return message_; }  // what() without FILE:LINE:COL
+  const std::string& flag() const { return flag_; }        // empty for a file
+  const std::string& message() const { return message_; }  // what() without its place
 
  private:
+  ConfigError(const std::string& what, std::string file, SourceMark mark, std::string flag,
+              std::string message);
+
   std::string file_;
   SourceMark mark_;
+  std::string flag_;
   std::string message_;
 };
 

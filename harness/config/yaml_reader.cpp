@@ -14,8 +14,8 @@ SourceMark YamlReader::mark_of(const YAML::Node& node) {
 }
 
 std::string YamlReader::kind_of(const YAML::Node& node) {
-  if (node.IsMap()) return "a map";
-  if (node.IsSequence()) return "a list";
+  if (node.IsMap()) return node.size() == 0 ? "an empty map" : "a map";
+  if (node.IsSequence()) return node.size() == 0 ? "an empty list" : "a list";
   if (node.IsNull()) return "nothing";
   return fmt::format("'{}'", node.Scalar());
 }

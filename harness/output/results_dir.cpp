@@ -20,20 +20,41 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool replaceable(const fs::path& dir) {
+// Why `dir` may not be replaced by results, or "" when it may: it is absent,
+// empty, or was written by arena.
+std::string why_not_replaceable(const fs::path& dir) {
   std::error_code ec;
-  if (!fs::exists(dir, ec)) return true;
-  if (!fs::is_directory(dir, ec)) return false;
-  return fs::is_empty(dir, ec) || fs::exists(dir / kResultsMarker, ec);
+  const fs::file_status status = fs::status(dir, ec);
+  if (status.type() == fs::file_type::not_found) return "";
+  if (ec) return fmt::format("cannot look at it: {}", ec.message());
+  if (!fs::is_directory(status)) return "is a file, not a folder; refusing to replace it";
+  if (fs::is_empty(dir, ec) || fs::exists(dir / kResultsMarker, ec)) return "";
+  return fmt::format("exists and is not an arena results folder (no {}); refusing to replace it",
+                     kResultsMarker);
 }
 
-// Opens and locks `lock`, or returns -1 when another process holds it. The
+// Creates `parent` (the folder that holds the results folder) and its parents;
+// InputError naming the real cause when that cannot be done.
+void create_parent(const fs::path& results, const fs::path& parent) {
+  std::error_code ec;
+  fs::create_directories(parent, ec);
+  if (ec) {
+    throw InputError(fmt::format("{}: cannot create the folder {}: {}", results.string(),
+                                 parent.string(), ec.message()));
+  }
+}
+
+// Opens and locks `lock`, or returns -1 when another process holds it (an
+// InputError, with the cause, when the file cannot be opened at all). The
 // holder deletes the file when it is done, so a lock taken on a file that was
 // deleted (or replaced) meanwhile is dropped and taken again on the new one.
-int lock_exclusively(const fs::path& lock) {
+int lock_exclusively(const fs::path& results, const fs::path& lock) {
   for (;;) {
     const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd < 0) return -1;
+    if (fd < 0) {
+      throw InputError(fmt::format("{}: cannot create {}: {}", results.string(), lock.string(),
+                                   std::strerror(errno)));
+    }
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       ::close(fd);
       return -1;
@@ -65,24 +86,32 @@ fs::path staging_dir_for(fs::path final_dir) {
 
 StagedResults::StagedResults(fs::path final_dir, Start start) : final_(std::move(final_dir)) {
   if (final_.filename().empty()) final_ = final_.parent_path();  // "out/" -> "out"
-  if (!replaceable(final_)) {
+  if (const fs::path last = final_.filename(); last.empty() || last == "." || last == "..") {
+    // The folder is replaced by renaming another into its place: it needs a name.
     throw InputError(
-        fmt::format("{}: exists and is not an arena results folder (no {}); refusing to replace it",
-                    final_.string(), kResultsMarker));
+        fmt::format("'{}': the results folder needs a name of its own (such as "
+                    "results/x): a run replaces it whole",
+                    final_.string()));
   }
+  if (const std::string why = why_not_replaceable(final_); !why.empty())
+    throw InputError(fmt::format("{}: {}", final_.string(), why));
   const fs::path parent = final_.has_parent_path() ? final_.parent_path() : fs::path(".");
-  fs::create_directories(parent);
+  create_parent(final_, parent);
   const std::string name = final_.filename().string();
   lock_ = parent / fmt::format(".{}.lock", name);
-  lock_fd_ = lock_exclusively(lock_);
+  lock_fd_ = lock_exclusively(final_, lock_);
   if (lock_fd_ < 0) {
     throw InputError(
         fmt::format("{}: another arena run is writing these results", final_.string()));
   }
   try {
     prepare_staging(start);
-  } catch (...) {
+  } catch (const fs::filesystem_error& e) {
     release_lock();  // a refused run leaves no lock file behind
+    throw InputError(fmt::format("{}: cannot prepare {}: {}", final_.string(), staging_.string(),
+                                 e.code().message()));
+  } catch (...) {
+    release_lock();
     throw;
   }
 }

@@ -36,6 +36,9 @@ struct ModeSpec {
   // The variants take the seats of tables (SeatedMatch): games come in
   // whole deals, each played once per seat order.
   bool tables = false;
+  // Each variant plays the game's environment on its own board, apart from
+  // the others (Match::replay can show one variant's game: replay --variant).
+  bool apart = false;
 };
 
 // What a re-deal check found (HiddenInformation).

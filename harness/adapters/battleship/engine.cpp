@@ -16,7 +16,8 @@ EngineSpec battleship_engine() {
   engine.name = "battleship";
   engine.help = "Battleship: find and sink a hidden fleet";
   engine.modes = {
-      {"solo", "each variant fires at the same fleets; fewest shots ranks first", 1, kMaxPlayers},
+      {"solo", "each variant fires at the same fleets; fewest shots ranks first", 1, kMaxPlayers,
+       /*tables=*/false, /*apart=*/true},
       {"duel",
        "variants alternate shots at each other's fleet, first to sink all wins; every pairing "
        "plays paired games (fleets and first shooter swapped)",
