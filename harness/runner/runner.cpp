@@ -393,14 +393,18 @@ RunStats run_games(const Match& match, const RunPlan& plan, GameWriter* out, Pro
   const char done = 0;
   auto cut = [&](tbb::flow_control& control) -> BlockPtr {
     ARENA_HAPPENS_AFTER(&next);  // the previous call of this serial stage
+    // Interrupted, no game starts; probes played already are still merged
+    // while they follow on (nothing is lost by keeping them).
+    const auto probe = probed.find(next);
     if (next >= plan.games || stopped.load(std::memory_order_relaxed) ||
-        (plan.interrupt && plan.interrupt->load(std::memory_order_relaxed))) {
+        (plan.interrupt && plan.interrupt->load(std::memory_order_relaxed) &&
+         probe == probed.end())) {
       control.stop();
       ARENA_HAPPENS_BEFORE(&done);
       return nullptr;
     }
     Block* block = nullptr;
-    if (const auto probe = probed.find(next); probe != probed.end()) {
+    if (probe != probed.end()) {
       block = probe->second;  // played already
     } else {
       uint64_t end = std::min(plan.games, next + step);
