@@ -348,14 +348,15 @@ TEST_CASE("a program's illegal moves forfeit its games in every engine", "[threa
   const std::map<std::string, std::string> said = {
       {"chinese-checkers", "chinese checkers: move 0-0 is not legal"},
       {"go-fish", "go fish: an ask of seat 9: no such seat (seats are 0 to 1)"},
-      {"rooks", "rooks: two rooks at row 0, col 0"}};
+      // (a fort where the first rook goes, or the second rook on the first's cell)
+      {"rooks", "rooks: a rook on the fort at row 0, col 0|rooks: two rooks at row 0, col 0"}};
   for (const auto& [engine, message] : said) {
     SECTION(engine) {
       const json summary = run_fault_bot("illegal", "", engine, 8);
       uint64_t games = summary["variants"][0]["games"].get<uint64_t>();
       CHECK(forfeits(summary, 0, "illegal-move") == games);
       CHECK(forfeits(summary, 1, "illegal-move") == 0);
-      CHECK_THAT(summary["stderr"].get<std::string>(), Catch::Contains(message));
+      CHECK(contains_any(summary["stderr"].get<std::string>(), message));
     }
   }
 }

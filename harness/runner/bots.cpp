@@ -255,7 +255,8 @@ class BotPool::Link final : public BotLink {
     const std::string out = fmt::format(R"({{"type":"decide","id":{},"view":{}}})", id, dump(view));
     const auto sent = BotClock::now();
     const auto deadline = sent + as_clock(spec_.decision_ms);
-    const std::string line = exchange(out, "move", deadline, grace_ms(spec_.decision_ms));
+    const std::string line =
+        exchange(out, "move", deadline, spec_.decision_ms, grace_ms(spec_.decision_ms));
     Json reply = parse(line, "move");
     check_id(reply, id, line);
     if (const auto now = BotClock::now(); now > deadline) late(Ms(now - sent).count());
@@ -302,7 +303,8 @@ class BotPool::Link final : public BotLink {
     awaits_over_ = false;
     try {
       const auto deadline = BotClock::now() + as_clock(spec_.decision_ms);
-      const std::string line = exchange("", "over", deadline, grace_ms(spec_.decision_ms));
+      const std::string line =
+          exchange("", "over", deadline, spec_.decision_ms, grace_ms(spec_.decision_ms));
       const Json reply = parse(line, "over");
       const auto echoed = reply.find("game");
       if (echoed == reply.end() || !echoed->is_number_unsigned() ||
@@ -336,7 +338,8 @@ class BotPool::Link final : public BotLink {
     last_id_ = 0;
     protocol_ = kBaseProtocol;
     const std::string line =
-        exchange(dump(spec_.hello), "hello", BotClock::now() + as_clock(spec_.startup_ms), 0);
+        exchange(dump(spec_.hello), "hello", BotClock::now() + as_clock(spec_.startup_ms),
+                 spec_.startup_ms, 0);
     protocol_ = negotiated(parse(line, "hello"), line);
   }
 
@@ -412,12 +415,11 @@ class BotPool::Link final : public BotLink {
   }
 
   // Sends `out` (unless empty) and returns the program's next line, which
-  // is its `type` reply, due by `deadline`; it is
-  // waited for `grace` ms longer (a late reply). None by then: the program
-  // is not answering (over-budget), and killed as every failure is.
+  // is its `type` reply, due by `deadline` (`budget` ms, for messages); it
+  // is waited for `grace` ms longer (a late reply). None by then: the
+  // program is not answering (over-budget), and killed as every failure is.
   std::string exchange(const std::string& out, const char* type, BotClock::time_point deadline,
-                       double grace) {
-    const double budget = Ms(deadline - BotClock::now()).count();
+                       double budget, double grace) {
     try {
       if (!out.empty()) {
         if (spec_.trace) spec_.trace(out, true);
@@ -428,12 +430,12 @@ class BotPool::Link final : public BotLink {
       return line;
     } catch (const BotError& e) {
       if (e.fault() == Fault::kOverBudget && grace > 0) {
-        fail(e.fault(), fmt::format("no {} reply within {:.0f} ms, nor within the {:.0f} ms of "
+        fail(e.fault(), fmt::format("no {} reply within {} ms, nor within the {} ms of "
                                     "grace after: it is not answering, so it was killed",
                                     type, budget, grace));
       }
-      fail(e.fault(), fmt::format("{} (its {} reply, within {:.0f} ms)", escape_bot_text(e.what()),
-                                  type, budget));
+      fail(e.fault(),
+           fmt::format("{} (its {} reply, within {} ms)", escape_bot_text(e.what()), type, budget));
     }
   }
 
@@ -485,7 +487,7 @@ class BotPool::Link final : public BotLink {
     raised_ = true;
     throw StrategyFault(
         spec_.variant, Fault::kOverBudget,
-        fmt::format("{}: a late move: its reply came after {:.0f} ms, over the budget of {:.0f} "
+        fmt::format("{}: a late move: its reply came after {:.0f} ms, over the budget of {} "
                     "ms (the game is forfeited; the program plays on)",
                     spec_.name, ms, spec_.decision_ms));
   }
