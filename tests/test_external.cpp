@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <map>
 #include <thread>
 
 #include <fmt/format.h>
@@ -272,11 +273,14 @@ TEST_CASE("each kind of faulty program forfeits with its reason and the run comp
     std::string mode;
     std::string fault;
     std::string message;
+    std::string params = "";
   };
   for (const Expected& e : {
-           Expected{"exit-at-once", "crashed", "exit code 3"},
+           // Killed after its budget and the grace; one restart keeps the test short.
            Expected{"never-answers", "over-budget",
-                    "no reply in time (its move reply, within 400 ms)"},
+                    "no move reply within 400 ms, nor within the 1000 ms of grace after: it is "
+                    "not answering",
+                    ", max_restarts: 1"},
            Expected{"floods", "protocol-error", "longer than"},
            // The echo of the unanswered game message is either read as the move reply
            // or, when it arrives before the decide message is sent, caught as unasked.
@@ -286,7 +290,7 @@ TEST_CASE("each kind of faulty program forfeits with its reason and the run comp
            Expected{"answers-twice", "protocol-error", "nobody asked for"},
        }) {
     SECTION(e.mode) {
-      const json summary = run_fault_bot(e.mode);
+      const json summary = run_fault_bot(e.mode, e.params);
       INFO(summary["stderr"].get<std::string>());
       CHECK(forfeits(summary, 0, e.fault) > 0);
       uint64_t total = 0;
@@ -305,14 +309,8 @@ TEST_CASE("each kind of faulty program forfeits with its reason and the run comp
         CHECK_THAT(err, Catch::Contains("bot: gave up after 3 restarts on this worker"));
     }
   }
-  SECTION("a slow handshake") {
-    const json summary = run_fault_bot("slow-start", ", startup_ms: 200");
-    CHECK(forfeits(summary, 0, "over-budget") == 12);
-    CHECK_THAT(summary["stderr"].get<std::string>(),
-               Catch::Contains("its hello reply, within 200 ms"));
-  }
   SECTION("after max_restarts failures a worker's games forfeit without starting it again") {
-    const json summary = run_fault_bot("exit-at-once", ", max_restarts: 1", "battleship", 40);
+    const json summary = run_fault_bot("dies-mid-game", ", max_restarts: 1", "battleship", 40);
     CHECK(forfeits(summary, 0, "crashed") == 40);
     CHECK_THAT(summary["stderr"].get<std::string>(),
                Catch::Contains("gave up after 1 restarts on this worker"));
@@ -340,17 +338,25 @@ TEST_CASE("an illegal move restarts the program and counts toward max_restarts")
   CHECK(pids_in(dir / "pids").size() == 2);
   CHECK_THAT(run.err, Catch::Contains("bot: gave up after 1 restarts on this worker, so it "
                                       "forfeits its remaining games there; the last failure: "
-                                      "battleship: shot at cell"));
+                                      "battleship: shot at row 99, col 0: off the 10x10 board"));
 }
 
+// The message says what the bot sent, in its terms (issue 31: an off-board
+// shot was "cell -1"): fault_bot's illegal moves per engine.
 TEST_CASE("a program's illegal moves forfeit its games in every engine", "[threads]") {
   require_python();
-  for (const std::string engine : {"chinese-checkers", "go-fish", "rooks"}) {
+  const std::map<std::string, std::string> said = {
+      {"chinese-checkers", "chinese checkers: move 0-0 is not legal"},
+      {"go-fish", "go fish: an ask of seat 9: no such seat (seats are 0 to 1)"},
+      // (a fort where the first rook goes, or the second rook on the first's cell)
+      {"rooks", "rooks: a rook on the fort at row 0, col 0|rooks: two rooks at row 0, col 0"}};
+  for (const auto& [engine, message] : said) {
     SECTION(engine) {
       const json summary = run_fault_bot("illegal", "", engine, 8);
       uint64_t games = summary["variants"][0]["games"].get<uint64_t>();
       CHECK(forfeits(summary, 0, "illegal-move") == games);
       CHECK(forfeits(summary, 1, "illegal-move") == 0);
+      CHECK(contains_any(summary["stderr"].get<std::string>(), message));
     }
   }
 }
@@ -693,27 +699,38 @@ TEST_CASE("arena check-bot reports a bot that writes after its last message or d
   CHECK(good.code == 0);
 }
 
-// docs/protocol.md, hello: a bot that speaks another protocol version says so
-// on stderr and exits with status 1 without replying; the Python client does.
-TEST_CASE("the Python client exits with status 1 and no reply on another protocol version") {
+// docs/protocol.md, hello: a bot that speaks none of the versions arena
+// offers says so on stderr and exits with status 1 without replying; the
+// Python client speaks 2 when offered, else 1, and names 2 in its reply.
+TEST_CASE("the Python client picks the protocol version arena offers, or exits with status 1") {
   require_python();
   const fs::path dir = scratch("python-protocol");
   const std::string client = (kSource / "clients/python").string();
   write_file(dir / "bot.py", "import sys\nsys.path.insert(0, '" + client +
                                  "')\nimport arena_bot\narena_bot.run(lambda view, rng: {}, "
                                  "name='x')\n");
-  const auto run_with = [&](int protocol) {
+  const auto run_with = [&](const std::string& versions) {
     write_file(dir / "in.txt",
-               fmt::format("{{\"type\": \"hello\", \"protocol\": {}, \"engine\": \"rooks\"}}\n"
+               fmt::format("{{\"type\": \"hello\", {}, \"engine\": \"rooks\"}}\n"
+                           "{{\"type\": \"game\", \"game\": 4, \"seat\": 0, \"seats\": 1, "
+                           "\"seed\": 1}}\n"
+                           "{{\"type\": \"decide\", \"id\": 7, \"view\": {{}}}}\n"
+                           "{{\"type\": \"over\", \"game\": 4, \"seats\": []}}\n"
                            "{{\"type\": \"bye\"}}\n",
-                           protocol));
+                           versions));
     const std::string command =
         fmt::format("cd {} && python3 bot.py <in.txt >out.txt 2>err.txt", dir.string());
     return WEXITSTATUS(std::system(command.c_str()));
   };
-  CHECK(run_with(2) == 1);
+  CHECK(run_with("\"protocol\": 3") == 1);
   CHECK(read_file(dir / "out.txt").empty());
-  CHECK_THAT(read_file(dir / "err.txt"), Catch::Contains("protocol 2"));
-  CHECK(run_with(1) == 0);
-  CHECK_THAT(read_file(dir / "out.txt"), Catch::StartsWith("{\"type\":\"hello\""));
+  CHECK_THAT(read_file(dir / "err.txt"), Catch::Contains("protocol [3]"));
+  CHECK(run_with("\"protocol\": 1, \"accepts\": [1, 2]") == 0);
+  CHECK(read_file(dir / "out.txt") ==
+        "{\"type\":\"hello\",\"name\":\"x\",\"version\":\"1\",\"protocol\":2}\n"
+        "{\"type\":\"move\",\"id\":7}\n{\"type\":\"over\",\"game\":4}\n");
+  // An arena that offers only version 1: no version named, no reply to "over".
+  CHECK(run_with("\"protocol\": 1") == 0);
+  CHECK(read_file(dir / "out.txt") ==
+        "{\"type\":\"hello\",\"name\":\"x\",\"version\":\"1\"}\n{\"type\":\"move\",\"id\":7}\n");
 }

@@ -191,3 +191,39 @@ players:
   CHECK_THAT(read_file(dir / "many/bots/talker.rank1.log"), Catch::Contains("says hello"));
   CHECK_THAT(distributed.err, !Catch::Contains("cannot write to the results folder"));
 }
+
+// A program that never says hello on a worker rank stops the run as it does
+// on rank 0 (issue 31): exit 1, one message naming the rank and the
+// program's stderr, the log kept outside the staging folder that goes.
+TEST_CASE("A bot that cannot start on an MPI worker rank stops the run with its stderr", "[mpi]") {
+  const fs::path dir = scratch("mpi-bot-no-hello");
+  write_file(dir / "bot.sh", fmt::format("if [ \"$OMPI_COMM_WORLD_RANK\" = 1 ]; then\n"
+                                         "  echo \"rank 1 cannot start\" >&2; exit 3\n"
+                                         "fi\nexec {}\n",
+                                         ARENA_REFERENCE_BOT));
+  write_file(dir / "run.yaml", R"(name: nohello
+engine: rooks
+seed: 4
+games: 40
+threads: 1
+players:
+  - {name: bot, strategy: external, params: {command: "sh bot.sh"}}
+)");
+  const auto distributed = mpirun(
+      2, "run " + (dir / "run.yaml").string() + " --quiet --out " + (dir / "many").string(), dir);
+  INFO(distributed.err);
+  CHECK(distributed.code == 1);
+  CHECK_THAT(distributed.err, Catch::Contains("MPI rank 1: bot: its program failed before its "
+                                              "hello on each of 4 starts") &&
+                                  Catch::Contains("rank 1 cannot start"));
+  CHECK_FALSE(fs::exists(dir / "many"));
+  CHECK_FALSE(fs::exists(dir / ".many.partial"));
+  // The copy of the worker's log, named in the message, holds its stderr.
+  const std::string marker = "(all of it in ";
+  const size_t at = distributed.err.find(marker);
+  REQUIRE(at != std::string::npos);
+  const fs::path log = distributed.err.substr(at + marker.size(),
+                                              distributed.err.find("):", at) - at - marker.size());
+  CHECK_THAT(read_file(log), Catch::Contains("rank 1 cannot start"));
+  fs::remove_all(log.parent_path());
+}

@@ -354,7 +354,7 @@ players:
       CHECK(forfeit);
       const std::string last = r["steps"].back()["text"];
       if (mode == "illegal") {
-        CHECK_THAT(last, Catch::Contains("off the board"));
+        CHECK_THAT(last, Catch::Contains("shot at row 99, col 0: off the 10x10 board"));
       } else {
         CHECK_THAT(last, Catch::Contains("bot forfeits (crashed)"));
       }

@@ -1,8 +1,10 @@
 // A reference bot for Arena's line protocol (docs/protocol.md), in C++ with
 // no Arena header: it plays a uniformly random legal move in every engine,
-// from the seed each game message gives it. It shows the protocol from C++
-// and measures its cost (bench: BM_ExternalRoundTrip), so it reads and
-// writes its pipes as a bot that cares about latency would (LineReader).
+// from the seed each game message gives it, in protocol 2 (ids echoed,
+// "over" answered; protocol 1 with an arena that offers only that). It
+// shows the protocol from C++ and measures its cost (bench:
+// BM_ExternalRoundTrip), so it reads and writes its pipes as a bot that
+// cares about latency would (LineReader).
 //
 //   build/clients/arena_reference_bot   (started by arena, not by hand)
 #include <poll.h>
@@ -12,6 +14,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -148,10 +151,21 @@ void send(const Json& message) {
   }
 }
 
+// The protocol version to speak: 2 when arena offers it (its hello's
+// "accepts"), else 1 when it offers that; 0: none this bot speaks.
+int version_of(const Json& hello) {
+  const Json offered =
+      hello.contains("accepts") ? hello["accepts"] : Json::array({hello["protocol"]});
+  for (const int version : {2, 1})
+    if (std::find(offered.begin(), offered.end(), Json(version)) != offered.end()) return version;
+  return 0;
+}
+
 }  // namespace
 
 int main() {
   std::string engine;
+  int protocol = 1;
   std::mt19937_64 rng(0);
   LineReader input;
   std::string line;
@@ -160,15 +174,26 @@ int main() {
     const std::string& type = message["type"].get_ref<const std::string&>();
     if (type == "hello") {
       engine = message["engine"];
-      send(Json{{"type", "hello"}, {"name", "reference-bot"}, {"version", "1"}});
+      protocol = version_of(message);
+      if (protocol == 0) {
+        std::fprintf(stderr, "reference-bot: arena offers no protocol version it speaks (1, 2)\n");
+        return 1;
+      }
+      Json reply = {{"type", "hello"}, {"name", "reference-bot"}, {"version", "2"}};
+      if (protocol > 1) reply["protocol"] = protocol;
+      send(reply);
     } else if (type == "game") {
       rng.seed(message["seed"].get<uint64_t>());
     } else if (type == "decide") {
       const Json& view = message["view"];
-      send(engine == "battleship"         ? battleship_move(view, rng)
-           : engine == "go-fish"          ? go_fish_move(view, rng)
-           : engine == "chinese-checkers" ? chinese_checkers_move(view, rng)
-                                          : rooks_move(view, rng));
+      Json move = engine == "battleship"         ? battleship_move(view, rng)
+                  : engine == "go-fish"          ? go_fish_move(view, rng)
+                  : engine == "chinese-checkers" ? chinese_checkers_move(view, rng)
+                                                 : rooks_move(view, rng);
+      if (message.contains("id")) move["id"] = message["id"];  // required from protocol 2
+      send(move);
+    } else if (type == "over" && protocol >= 2) {
+      send(Json{{"type", "over"}, {"game", message["game"]}});
     } else if (type == "bye") {
       return 0;
     }

@@ -1,5 +1,5 @@
 #!/usr/bin/perl
-# arena_bot.pl - an Arena line-protocol bot (protocol 1) in core Perl 5.
+# arena_bot.pl - an Arena line-protocol bot (protocol 2) in core Perl 5.
 # Plays battleship, go-fish, chinese-checkers and rooks.
 # Written from docs/protocol.md alone, without Arena's source, as a check that
 # the page is enough (tests/test_external.cpp runs it through arena check-bot
@@ -21,6 +21,7 @@ binmode STDOUT;
 
 my %hello;                   # the hello message (engine, rules, board, ...)
 my $engine = '';
+my $protocol = 2;            # the version spoken: 2, or 1 with an arena that offers only 1
 
 sub logmsg { print STDERR "arena_bot: @_\n" }
 
@@ -280,15 +281,20 @@ while (defined(my $line = <STDIN>)) {
     my $type = $msg->{type} // '';
     if ($type eq 'hello') {
         %hello = %$msg;
-        if (($msg->{protocol} // 0) != 1) {
-            logmsg("unsupported protocol version " . ($msg->{protocol} // 'none'));
+        my @offered = @{ $msg->{accepts} // [ $msg->{protocol} // 0 ] };
+        my ($speaks) = grep { my $v = $_; grep { ($_ // 0) == $v } @offered } (2, 1);
+        if (!$speaks) {
+            logmsg("unsupported protocol versions @offered");
             exit 1;
         }
+        $protocol = $speaks;
         $engine = $msg->{engine} // '';
         logmsg("engine $engine, mode " . ($msg->{mode} // '?')
                . ", variant " . ($msg->{variant} // '?'));
         logmsg("unknown engine '$engine'") unless $dispatch{$engine};
-        send_msg({ type => 'hello', name => 'perl-bot', version => '1.0' });
+        my $reply = { type => 'hello', name => 'perl-bot', version => '2.0' };
+        $reply->{protocol} = $protocol + 0 if $protocol > 1;
+        send_msg($reply);
     } elsif ($type eq 'game') {
         my $s = seed_rng($msg->{seed});
         logmsg("game $msg->{game} seat $msg->{seat}/$msg->{seats} seed $msg->{seed} -> srand $s");
@@ -299,9 +305,11 @@ while (defined(my $line = <STDIN>)) {
             logmsg("decide failed: " . ($@ || "no strategy for '$engine'"));
             $reply = { type => 'move' };
         }
+        $reply->{id} = $msg->{id} + 0 if defined $msg->{id};    # echoed: required in protocol 2
         send_msg($reply);
     } elsif ($type eq 'over') {
-        # nothing to do; state is per game and reseeded by the next 'game'
+        # state is per game and reseeded by the next 'game'; protocol 2 answers it
+        send_msg({ type => 'over', game => $msg->{game} + 0 }) if $protocol >= 2;
     } elsif ($type eq 'bye') {
         last;
     } else {

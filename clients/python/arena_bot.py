@@ -22,10 +22,13 @@ mode, rules, params, and for some engines the board's geometry), the game
 message (`session.game`: index, seat, seats, seed) and anything the bot keeps
 between decisions of a game (`session.memory`, a dict emptied at each game).
 
-The module reads stdin until "bye" or end of input (then it returns; a hello
-of another protocol version makes it exit with status 1 without a reply), never
-writes anything but protocol lines on stdout (print your diagnostics to
-stderr: Arena keeps them in the results folder), and flushes every reply.
+The module speaks protocol 2 (every move echoes its decide's "id", every
+"over" is answered; it names the version in its hello reply), or protocol 1
+with an Arena that offers only that. It reads stdin until "bye" or end of
+input (then it returns; a hello offering neither version makes it exit with
+status 1 without a reply), never writes anything but protocol lines on
+stdout (print your diagnostics to stderr: Arena keeps them in the results
+folder), and flushes every reply.
 """
 
 import inspect
@@ -33,7 +36,7 @@ import json
 import random
 import sys
 
-PROTOCOL = 1
+PROTOCOL = 2  # the version this client speaks when Arena offers it; else 1
 
 
 class Session:
@@ -43,6 +46,7 @@ class Session:
         self.hello = {}
         self.game = {}
         self.memory = {}
+        self.protocol = 1  # the version spoken, from the handshake
 
     @property
     def engine(self):
@@ -67,7 +71,8 @@ def run(decide, name, version="1", on_over=None, stdin=None, stdout=None):
 
     decide(view, rng[, session]) -> dict of the move's fields.
     on_over(message, session), if given, is called with each "over" message
-    (the game's results: every seat's variant, rank, outcome and forfeit).
+    (the game's results: every seat's variant, rank, outcome and forfeit),
+    before the client answers it: the time it takes is the bot's, between games.
     """
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
@@ -79,12 +84,18 @@ def run(decide, name, version="1", on_over=None, stdin=None, stdout=None):
         kind = message.get("type")
         if kind == "hello":
             session.hello = message
-            if message.get("protocol") != PROTOCOL:
+            offered = message.get("accepts", [message.get("protocol")])
+            speaks = next((v for v in (PROTOCOL, 1) if v in offered), None)
+            if speaks is None:
                 # docs/protocol.md: say so on stderr and exit with status 1, no reply.
-                print(f"arena_bot: Arena speaks protocol {message.get('protocol')}, this client "
-                      f"speaks {PROTOCOL}: exiting", file=sys.stderr)
+                print(f"arena_bot: Arena speaks protocol {offered}, this client speaks "
+                      f"{PROTOCOL} or 1: exiting", file=sys.stderr)
                 sys.exit(1)
-            _send(stdout, {"type": "hello", "name": name, "version": version})
+            session.protocol = speaks
+            reply = {"type": "hello", "name": name, "version": version}
+            if speaks != 1:
+                reply["protocol"] = speaks
+            _send(stdout, reply)
         elif kind == "game":
             session.game = message
             session.memory = {}
@@ -94,9 +105,13 @@ def run(decide, name, version="1", on_over=None, stdin=None, stdout=None):
             move = decide(view, rng, session) if wants_session else decide(view, rng)
             reply = dict(move)
             reply["type"] = "move"
+            if "id" in message:
+                reply["id"] = message["id"]
             _send(stdout, reply)
         elif kind == "over":
             if on_over:
                 on_over(message, session)
+            if session.protocol >= 2:
+                _send(stdout, {"type": "over", "game": message["game"]})
         elif kind == "bye":
             return

@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engines/core/rng.hpp"
+#include "engines/core/strategy_fault.hpp"
 #include "engines/core/strategy_list.hpp"
 
 namespace arena {
@@ -52,17 +53,21 @@ class BotLink {
 
 // What an external strategy is built with, besides its parameters: the link
 // for its seat (null when the run has no bots for it: then it cannot play),
-// and the game it plays.
+// the game it plays, and the id of its variant (for the faults it raises).
 struct ExternalSeat {
   BotLink* link = nullptr;
   uint64_t game = 0;
   int seat = 0;
   int seats = 1;
+  int variant = 0;
 };
 
 // The one name of the external strategy in every engine, and the parameters
 // it declares (the harness reads them to start and watch the program).
 inline constexpr const char* kExternalName = "external";
+// Its parameter naming the folder the program runs in (made absolute when
+// the config is loaded: the config's own folder when not given).
+inline constexpr const char* kWorkdirParam = "workdir";
 
 inline StrategyInfo external_info() {
   StrategyInfo info{
@@ -70,15 +75,19 @@ inline StrategyInfo external_info() {
       "a separate program speaking Arena's line protocol (docs/protocol.md)",
       {ParamSpec::text("command", "",
                        "the program and its arguments, split into words as a shell would "
-                       "(quotes honoured); started without a shell, in the config's folder"),
+                       "(quotes honoured); started without a shell, in workdir"),
        ParamSpec::integer("startup_ms", 5000, 1, 3'600'000,
                           "budget for the handshake (the hello reply) of each start"),
        ParamSpec::integer("max_restarts", 3, 0, 1'000'000,
                           "restarts after failures, per worker; then the variant forfeits "
                           "its remaining games on that worker"),
        ParamSpec::text("log", "",
-                       "file for the program's stderr, relative to the config; empty: "
-                       "bots/<variant>.log in the results folder")},
+                       "file for the program's stderr, relative to workdir; empty: "
+                       "bots/<variant>.log in the results folder"),
+       ParamSpec::file(kWorkdirParam,
+                       "the folder the program runs in, and that a relative command or log is "
+                       "found from; empty: the config's folder (which the resolved config "
+                       "records)")},
       {},
       {},
       true};
@@ -118,6 +127,13 @@ class ExternalStrategy {
       started_ = true;
     }
     return *seat_.link;
+  }
+
+  // A reply that reads as a move the rules forbid, said in the bot's own
+  // terms (the row and column it sent, not a cell number made of them):
+  // throws StrategyFault kIllegalMove for the variant.
+  [[noreturn]] void illegal(const std::string& why) const {
+    throw StrategyFault(seat_.variant, Fault::kIllegalMove, why);
   }
 
  private:

@@ -157,11 +157,26 @@ void Game::append(EventKind kind, int player, int target, int rank, int count) {
 }
 
 // Out of line and cold, so that building the message costs play() no stack
-// frame or saved registers on the path every legal ask takes.
-[[noreturn, gnu::cold, gnu::noinline]] static void throw_illegal(bool over, Ask ask) {
-  if (over) throw std::invalid_argument("go fish: ask after the game is over");
+// frame or saved registers on the path every legal ask takes. Says which
+// rule the ask breaks, with the seat and rank as asked.
+[[noreturn, gnu::cold, gnu::noinline]] static void throw_illegal(const Game& game, Ask ask) {
+  if (game.over()) throw std::invalid_argument("go fish: ask after the game is over");
+  const Rules& rules = game.rules();
+  const int me = game.to_move();
+  std::string why;
+  if (static_cast<unsigned>(ask.target) >= static_cast<unsigned>(rules.players)) {
+    why = "no such seat";
+  } else if (ask.target == me) {
+    why = "a player does not ask itself";
+  } else if (static_cast<unsigned>(ask.rank) >= static_cast<unsigned>(rules.ranks)) {
+    why = "no such rank";
+  } else if (!game.hand(me).holds(ask.rank)) {
+    why = "it holds no card of that rank";
+  } else {
+    why = "that seat holds no card";
+  }
   throw std::invalid_argument("go fish: illegal ask (target " + std::to_string(ask.target) +
-                              ", rank " + std::to_string(ask.rank) + ")");
+                              ", rank " + std::to_string(ask.rank) + "): " + why);
 }
 
 void Game::play(Ask ask) {
@@ -172,7 +187,7 @@ void Game::play(Ask ask) {
       hands_[me].holds(ask.rank) &&
       (state_.hand_size[ask.target] > 0 || may_ask_empty_hands(rules_));
   if (!legal) [[unlikely]]
-    throw_illegal(over(), ask);
+    throw_illegal(*this, ask);
   ++asks_;
   ++rounds_;
   const int given = hands_[ask.target].take_all(ask.rank);

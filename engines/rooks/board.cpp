@@ -1,6 +1,8 @@
 #include "engines/rooks/board.hpp"
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 namespace arena::rooks {
 
@@ -60,6 +62,30 @@ bool legal(const Board& board, const Placement& rooks) {
     if (row_used[seg.row_of[cell]]++ || col_used[seg.col_of[cell]]++) return false;
   }
   return true;
+}
+
+std::string illegality(const Board& board, const Placement& rooks) {
+  const Segments seg(board);
+  const auto at = [&](int32_t cell) {
+    return "row " + std::to_string(cell / board.n) + ", col " + std::to_string(cell % board.n);
+  };
+  // Per segment, the rook that took it (-1: none yet).
+  std::vector<int32_t> row_rook(static_cast<size_t>(seg.row_segments), -1);
+  std::vector<int32_t> col_rook(static_cast<size_t>(seg.col_segments), -1);
+  for (const int32_t cell : rooks) {
+    if (cell < 0 || cell >= board.n * board.n)
+      return "a rook off the board (cell " + std::to_string(cell) + ")";
+    if (board.fort[cell]) return "a rook on the fort at " + at(cell);
+    for (int32_t* rook : {&row_rook[seg.row_of[cell]], &col_rook[seg.col_of[cell]]}) {
+      if (*rook == cell) return "two rooks at " + at(cell);
+      if (*rook >= 0) {
+        return "the rooks at " + at(*rook) + " and at " + at(cell) + " attack each other along " +
+               (rook == &row_rook[seg.row_of[cell]] ? "their row" : "their column");
+      }
+      *rook = cell;
+    }
+  }
+  return "";
 }
 
 bool maximal(const Board& board, const Placement& rooks) {

@@ -45,6 +45,10 @@ using Placement = std::vector<int32_t>;
 
 // True when no rook is on a fort and no two rooks attack each other.
 bool legal(const Board& board, const Placement& rooks);
+// What makes `rooks` illegal, in rows and columns: the first rook off the
+// board or on a fort, or the first two that attack each other (two on one
+// cell included); "" when it is legal.
+std::string illegality(const Board& board, const Placement& rooks);
 // True when legal and no open cell could take another rook.
 bool maximal(const Board& board, const Placement& rooks);
 

@@ -91,6 +91,20 @@ class SolveMatch final : public Match {
     }
   }
 
+  // Only the variant's result changes: a board is won by reaching its
+  // optimum, whatever the others placed.
+  bool forfeit_at_end(GameSink& sink, const StrategyFault& fault) const override {
+    sink.note(fault);
+    std::vector<SeatResult> seats(sink.seats().begin(), sink.seats().end());
+    for (SeatResult& seat : seats) {
+      if (seat.variant != fault.who()) continue;
+      if (seat.fault) return false;
+      seat = SeatResult::forfeited(seat.variant, fault.fault(), 2, seat.group);
+    }
+    sink.set_results(seats);
+    return true;
+  }
+
   // Each variant's placement on the game's board.
   std::optional<GameReplay> replay(uint64_t game, const MoveLog& moves, int only) const override {
     const rooks::Board board = board_of(game);
@@ -158,9 +172,8 @@ class SolveMatch final : public Match {
     rooks::Placement placed = sink.timer().decide(v, [&] {
       return std::visit([&](const auto& s) { return s.solve(board, segments, rng); }, solver);
     });
-    if (!rooks::legal(board, placed)) {
-      throw StrategyFault(v, Fault::kIllegalMove, "the placement has attacking or blocked rooks");
-    }
+    if (!rooks::legal(board, placed))
+      throw StrategyFault(v, Fault::kIllegalMove, "rooks: " + rooks::illegality(board, placed));
     return placed;
   }
 

@@ -12,6 +12,7 @@
 
 #include "harness/cli/commands.hpp"
 #include "harness/config/config.hpp"
+#include "harness/runner/bot_text.hpp"
 #include "harness/runner/bots.hpp"
 #include "harness/runner/runner.hpp"
 
@@ -54,7 +55,9 @@ class Transcript {
  public:
   void add(const std::string& line, bool sent) {
     const std::lock_guard lock(mutex_);
-    std::string shown = line.size() > 240 ? line.substr(0, 240) + "..." : line;
+    // The bot's bytes reach the terminal escaped (no control sequence of its own).
+    std::string shown = escape_bot_text(line.size() > 240 ? line.substr(0, 240) : line) +
+                        (line.size() > 240 ? "..." : "");
     lines_.push_back((sent ? "  arena > " : "  bot   < ") + shown);
     if (first_.size() < 8) first_.push_back(lines_.back());
     if (lines_.size() > 6) lines_.pop_front();
@@ -95,8 +98,9 @@ int check_ending(const std::vector<BotEnding>& endings, Transcript& transcript) 
       }
       fmt::print(
           "end of run: FAULT (protocol-error)\n  after its last message it wrote what "
-          "nobody asked for (a reply to \"over\" or \"bye\"?)\n  the last "
-          "messages:\n{}",
+          "nobody asked for ({})\n  the last messages:\n{}",
+          ending.protocol >= 2 ? "a second reply to \"over\", or one to \"bye\"?"
+                               : "a reply to \"over\" or \"bye\"?",
           transcript.last());
     }
     if (!ending.exited) {
@@ -107,6 +111,18 @@ int check_ending(const std::vector<BotEnding>& endings, Transcript& transcript) 
     }
   }
   return faults;
+}
+
+// Which protocol the bot spoke, when it is not the latest: what it misses.
+std::string version_note(const std::vector<BotEnding>& endings) {
+  for (const BotEnding& ending : endings) {
+    if (ending.variant != "bot" || ending.protocol >= kLatestProtocol) continue;
+    return fmt::format(
+        "; it speaks protocol {}: name protocol {} in its hello reply to have its replies "
+        "matched to their requests (docs/protocol.md)",
+        ending.protocol, kLatestProtocol);
+  }
+  return "";
 }
 
 }  // namespace
@@ -140,16 +156,18 @@ int check_bot_command(const CheckBotOptions& options, const Registry& registry) 
       fmt::print("game {}: {} ({})\n  {}\n  the last messages:\n{}", note.game, "FAULT",
                  fault_name(note.fault), note.detail, transcript.last());
     };
-    fmt::print("arena check-bot {}: {} game{} of mode {} (the other variant: {}), protocol {}\n",
-               engine->name, plan.games, plan.games == 1 ? "" : "s", config.mode.name,
-               plan.variant_names[1], kProtocolVersion);
+    fmt::print(
+        "arena check-bot {}: {} game{} of mode {} (the other variant: {}), protocol {} to {}\n",
+        engine->name, plan.games, plan.games == 1 ? "" : "s", config.mode.name,
+        plan.variant_names[1], kBaseProtocol, kLatestProtocol);
     const RunStats stats = run_games(*prepared.match, plan, nullptr, nullptr);
-    const int end_faults = check_ending(prepared.bots->finish(), transcript);
+    const std::vector<BotEnding> endings = prepared.bots->finish();
+    const int end_faults = check_ending(endings, transcript);
     const uint64_t forfeits = stats.variant(0).forfeit_total();
     fmt::print("the first messages:\n{}", transcript.first());
     if (forfeits == 0 && end_faults == 0) {
-      fmt::print("compliant: {} game{}, {} decisions, no fault\n", stats.games(),
-                 stats.games() == 1 ? "" : "s", stats.latency(0).count());
+      fmt::print("compliant: {} game{}, {} decisions, no fault{}\n", stats.games(),
+                 stats.games() == 1 ? "" : "s", stats.latency(0).count(), version_note(endings));
       return 0;
     }
     fmt::print("NOT compliant: {} of {} games forfeited", forfeits, stats.variant(0).games);

@@ -26,6 +26,7 @@
 #include "harness/cli/distributed.hpp"
 #include "harness/cli/interrupt.hpp"
 #include "harness/config/config.hpp"
+#include "harness/output/results_dir.hpp"
 
 namespace arena {
 namespace {
@@ -153,6 +154,13 @@ WorkerRun prepare_worker(const std::string& yaml, const std::string& file,
   run.bots = std::move(prepared.bots);
   run.match = std::move(prepared.match);
   run.plan = std::move(prepared.plan);
+  if (run.bots) {
+    // As rank 0 does: a program that never gets to its hello stops the run
+    // (rank 0 reports it, exit 1), and a log in a staging folder without a
+    // checkpoint (which goes with the run) is kept elsewhere.
+    const bool kept = std::filesystem::exists(std::filesystem::path(results) / kCheckpointName);
+    run.bots->start_all(kept ? std::filesystem::path() : std::filesystem::path(results));
+  }
   return run;
 }
 

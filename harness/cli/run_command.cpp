@@ -89,14 +89,17 @@ std::filesystem::path results_dir_of(const RunOptions& options, const RunConfig&
   return std::filesystem::path("results") / config.name;
 }
 
-// A config that names a command runs it: says so, once per program. (A
-// program that cannot be found is a config error; one that starts and then
-// fails forfeits its games, and the run completes.)
-void start_bots(BotPool& bots) {
+// A config that names a command runs it: says so, once per program, and
+// starts each before the first game. (A program that cannot be found is a
+// config error; one that never gets to its hello stops the run, exit 1,
+// its log kept when `staging` goes; one that starts and then fails forfeits
+// its games, and the run completes.)
+void start_bots(BotPool& bots, const std::filesystem::path& staging) {
   for (const BotSpec& spec : bots.specs()) {
     fmt::print(stderr, "arena: {} runs the program: {} (in {})\n", spec.name, spec.command,
                spec.cwd.string());
   }
+  bots.start_all(staging);
 }
 
 // What stderr should know before the games start.
@@ -209,11 +212,12 @@ int run(const RunOptions& given, const Registry& registry, Workers& workers) {
   const RunOrigin origin = resume ? resume->origin : origin_of(options);
   PreparedRun prepared =
       prepare_run(registry, config, info.seed, config.threads, staged.staging_dir());
-  if (prepared.bots) start_bots(*prepared.bots);
   const Match& match = *prepared.match;
   info.threads = prepared.plan.threads;
   info.planned_games = planned_games(config, match);
   validate_expectations(config, match.metrics());
+  if (prepared.bots)
+    start_bots(*prepared.bots, resume ? std::filesystem::path() : staged.staging_dir());
   announce(config, info, match, options.quiet);
   info.timer_overhead_ns = measure_timer_overhead_ns();
   const RunContext context{

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include "engines/core/bot_link.hpp"
 #include "harness/config/tune_config.hpp"
 #include "harness/config/yaml_reader.hpp"
 #include "harness/registry/registry.hpp"
@@ -278,6 +279,14 @@ void Loader::parse_players(const YAML::Node& root, const EngineSpec& engine, con
     player.params = parse_params(node["params"], strategy->params, path + ".params",
                                  fmt::format("the parameters of strategy '{}'", strategy->name),
                                  strategy->external);
+    // A program runs in the config's folder unless told otherwise: recorded
+    // as a path, so that the resolved config, read from the results folder,
+    // starts it in the same place.
+    if (strategy->external && player.params.text(kWorkdirParam).empty()) {
+      player.params.set(
+          kWorkdirParam,
+          std::filesystem::absolute(file()).parent_path().lexically_normal().string());
+    }
     config_.players.push_back(std::move(player));
   }
 }

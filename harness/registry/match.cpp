@@ -29,6 +29,15 @@ void LatencyRecorder::over_budget(int variant, uint64_t ns, uint64_t budget_ns) 
                   static_cast<double>(ns) / 1e6, static_cast<double>(budget_ns) / 1e6));
 }
 
+bool Match::forfeit_at_end(GameSink& sink, const StrategyFault& fault) const {
+  const auto seats = sink.seats();
+  const bool decided = std::any_of(seats.begin(), seats.end(),
+                                   [](const SeatResult& seat) { return seat.fault.has_value(); });
+  if (!decided) sink.forfeit(fault);
+  sink.note(fault);
+  return !decided;
+}
+
 void GameSink::forfeit(const StrategyFault& fault) {
   const auto faulty = std::count_if(lineup_.begin(), lineup_.end(),
                                     [&](const auto& seat) { return seat.first == fault.who(); });

@@ -431,6 +431,14 @@ class Match {
   // the clock); empty when the match is deterministic.
   virtual std::string nondeterminism() const { return ""; }
   virtual void play(uint64_t game_index, GameSink& sink, SeriesMemory* memory) const = 0;
+  // After play() filled `sink`: `fault`, found once the game was over (an
+  // external program's line nobody asked for, harness/runner/bots.hpp),
+  // forfeits the game for its variant as if it had happened in the game,
+  // and is noted. Returns false when the results stand: a game whose seats
+  // play together is decided by its first forfeit, as in play(). The default
+  // is for such games (GameSink::seat); a match whose seats play apart
+  // replaces only that variant's result, and says how the others rank.
+  virtual bool forfeit_at_end(GameSink& sink, const StrategyFault& fault) const;
   // Game `game_index` move by move from its logged moves (what play() logged
   // into a GameSink with log_moves()); `variant` >= 0 keeps only that
   // variant's game where variants play apart (one board each), -1 shows all.
@@ -468,7 +476,7 @@ class GameSink {
   // table size (ExternalSeat, engines/core/bot_link.hpp); k counts earlier
   // seats of the same variant in this game.
   ExternalSeat external(int variant, int k, uint64_t game, int seat, int seats) const {
-    return {bots_ ? bots_->link(variant, k) : nullptr, game, seat, seats};
+    return {bots_ ? bots_->link(variant, k) : nullptr, game, seat, seats, variant};
   }
 
   LatencyRecorder& timer() { return timer_; }
@@ -502,6 +510,8 @@ class GameSink {
   // Throws std::logic_error when the match declared no seats of that variant.
   void forfeit(const StrategyFault& fault);
   std::span<const SeatResult> seats() const { return seats_; }
+  // Replaces the results once the game is over (Match::forfeit_at_end).
+  void set_results(std::span<const SeatResult> seats) { seats_.assign(seats.begin(), seats.end()); }
   // A fault a match caught itself (a seat that plays alone forfeits, the
   // others play on): kept so that the run can say what went wrong.
   void note(const StrategyFault& fault) {

@@ -1,10 +1,12 @@
 #include "harness/runner/bots.hpp"
 
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -14,6 +16,7 @@
 
 #include "harness/config/config_error.hpp"
 #include "harness/config/params.hpp"
+#include "harness/runner/bot_text.hpp"
 
 namespace arena {
 namespace {
@@ -21,16 +24,16 @@ namespace {
 using Json = nlohmann::json;
 using Ms = std::chrono::duration<double, std::milli>;
 
-BotClock::time_point after(double ms) {
-  return BotClock::now() + std::chrono::duration_cast<BotClock::duration>(Ms(ms));
+// [kBaseProtocol, ..., kLatestProtocol], for the hello's "accepts".
+Json accepted_versions() {
+  Json versions = Json::array();
+  for (int v = kBaseProtocol; v <= kLatestProtocol; ++v)
+    versions.push_back(v);
+  return versions;
 }
 
-// A bot's line for a message: cut, so that a flood stays a short message.
-std::string excerpt(const std::string& line) {
-  constexpr size_t kShown = 300;
-  return line.size() <= kShown
-             ? line
-             : line.substr(0, kShown) + fmt::format("... ({} bytes)", line.size());
+BotClock::time_point after(double ms) {
+  return BotClock::now() + std::chrono::duration_cast<BotClock::duration>(Ms(ms));
 }
 
 // JSON nested deeper than this is refused before it is parsed: nlohmann-json
@@ -118,7 +121,7 @@ std::vector<std::string> split_command(const std::string& command) {
 
 Json parse_reply(const std::string& line, std::string_view type) {
   const auto refuse = [&](const std::string& what) {
-    throw BotError(Fault::kProtocolError, what + ": " + excerpt(line));
+    throw BotError(Fault::kProtocolError, what + ": " + bot_excerpt(line));
   };
   if (nested_too_deep(line)) refuse(fmt::format("a reply nested deeper than {}", kMaxDepth));
   Json parsed = Json::parse(line, nullptr, false);
@@ -128,7 +131,7 @@ Json parse_reply(const std::string& line, std::string_view type) {
     refuse(fmt::format("a reply of type {} where \"{}\" was due",
                        kind == parsed.end()    ? "(none)"
                        : kind->is_structured() ? std::string(kind->type_name())
-                                               : excerpt(kind->dump()),
+                                               : bot_excerpt(kind->dump()),
                        type));
   }
   if (type == "hello") {
@@ -162,11 +165,20 @@ std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine
                                const std::string& log_suffix) {
   std::vector<BotSpec> specs;
   const std::filesystem::path folder = std::filesystem::path(config.file).parent_path();
-  const std::filesystem::path cwd =
+  const std::filesystem::path config_folder =
       folder.empty() ? std::filesystem::current_path() : std::filesystem::absolute(folder);
   for (size_t i = 0; i < config.players.size(); ++i) {
     const PlayerConfig& player = config.players[i];
     if (player.strategy != kExternalName) continue;
+    // The loader makes workdir a path (the config's folder when not given).
+    const std::string& workdir =
+        player.params.contains(kWorkdirParam) ? player.params.text(kWorkdirParam) : "";
+    const std::filesystem::path cwd =
+        workdir.empty() ? config_folder : std::filesystem::path(workdir);
+    if (std::error_code ec; !std::filesystem::is_directory(cwd, ec)) {
+      throw config.error_at(fmt::format("players[{}].params.{}", i, kWorkdirParam),
+                            fmt::format("{} is not a folder", cwd.string()));
+    }
     const std::string at = fmt::format("players[{}].params.command", i);
     BotSpec spec;
     spec.variant = static_cast<int>(i);
@@ -202,7 +214,8 @@ std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine
     spec.decision_ms = config.limits.decision_ms.value_or(kDefaultDecisionMs);
     spec.max_restarts = static_cast<int>(player.params.integer("max_restarts"));
     spec.hello = {{"type", "hello"},
-                  {"protocol", kProtocolVersion},
+                  {"protocol", kBaseProtocol},
+                  {"accepts", accepted_versions()},
                   {"engine", engine.name},
                   {"mode", config.mode.name},
                   {"rules", params_json(config.rules)},
@@ -226,35 +239,83 @@ class BotPool::Link final : public BotLink {
 
   void start_game(uint64_t game, int seat, int seats, uint64_t seed) override {
     running();
-    request(
-        dump(Json{
-            {"type", "game"}, {"game", game}, {"seat", seat}, {"seats", seats}, {"seed", seed}}),
-        "game", spec_.decision_ms, false);
+    send(dump(Json{
+             {"type", "game"}, {"game", game}, {"seat", seat}, {"seats", seats}, {"seed", seed}}),
+         "game");
     in_game_ = true;
   }
 
   Json decide(const Json& view) override {
     running();
     last_decision_ = ++decisions_;
+    const uint64_t id = ++last_id_;
+    // Else that line would be read as this request's reply, one behind.
+    refuse_unasked("decide");
     // Spliced rather than built as one object, which would deep-copy the view.
-    return request(R"({"type":"decide","view":)" + dump(view) + "}", "decide", spec_.decision_ms,
-                   true, "move");
+    const std::string out = fmt::format(R"({{"type":"decide","id":{},"view":{}}})", id, dump(view));
+    const auto sent = BotClock::now();
+    const auto deadline = sent + as_clock(spec_.decision_ms);
+    const std::string line =
+        exchange(out, "move", deadline, spec_.decision_ms, grace_ms(spec_.decision_ms));
+    Json reply = parse(line, "move");
+    check_id(reply, id, line);
+    if (const auto now = BotClock::now(); now > deadline) late(Ms(now - sent).count());
+    return reply;
   }
 
   [[noreturn]] void reject(const std::string& why) override { fail(Fault::kProtocolError, why); }
 
-  // Tells the program how its game ended; a failure here costs it its next game.
-  void over(uint64_t game, const Json& seats) {
+  // Before its game's "over": a line it wrote since its last reply, which
+  // nobody asked for, is a fault of this game (returned; the program is killed).
+  std::optional<StrategyFault> check_game_end() {
+    if (!in_game_ || !process_) return std::nullopt;
+    try {
+      refuse_unasked("over");
+    } catch (const StrategyFault& fault) {
+      return fault;
+    }
+    return std::nullopt;
+  }
+
+  // Tells the program how its game ended; a failure to write costs it its
+  // next game, as a crash between games would.
+  void send_over(uint64_t game, const Json& seats) {
     if (!in_game_) return;
     in_game_ = false;
+    awaits_over_ = false;
     if (!process_) return;
     try {
       const std::string out = dump(Json{{"type", "over"}, {"game", game}, {"seats", seats}});
       if (spec_.trace) spec_.trace(out, true);
       process_->send(out, after(spec_.decision_ms));
+      awaits_over_ = protocol_ >= 2;
     } catch (const BotError& e) {
-      note_failure(e.fault(), e.what());
+      note_failure(e.fault(), escape_bot_text(e.what()));
     }
+  }
+
+  // Protocol 2: its reply to "over", within a decision's budget and grace.
+  // A protocol error (a line that is not the reply: a second move, say) is
+  // a fault of game `game`, returned; a program that exits or does not answer
+  // is killed and restarted (a failure) and the game keeps its result.
+  std::optional<StrategyFault> await_over(uint64_t game) {
+    if (!awaits_over_) return std::nullopt;
+    awaits_over_ = false;
+    try {
+      const auto deadline = BotClock::now() + as_clock(spec_.decision_ms);
+      const std::string line =
+          exchange("", "over", deadline, spec_.decision_ms, grace_ms(spec_.decision_ms));
+      const Json reply = parse(line, "over");
+      const auto echoed = reply.find("game");
+      if (echoed == reply.end() || !echoed->is_number_unsigned() ||
+          echoed->get<uint64_t>() != game) {
+        fail(Fault::kProtocolError, fmt::format("a reply to \"over\" whose \"game\" is not {}: {}",
+                                                game, bot_excerpt(line)));
+      }
+    } catch (const StrategyFault& fault) {
+      if (fault.fault() == Fault::kProtocolError) return fault;
+    }
+    return std::nullopt;
   }
 
   // Starts the program if it is not running: its handshake, within startup_ms.
@@ -267,13 +328,19 @@ class BotPool::Link final : public BotLink {
                                       "remaining games there; the last failure: {}",
                                       spec_.name, kGaveUp, spec_.max_restarts, last_why_));
     }
+    log_offset_ = log_size();
     try {
       process_ = std::make_unique<BotProcess>(spawner_, spec_.argv, spec_.cwd, spec_.log);
       process_->set_spin(spin_);
     } catch (const BotError& e) {
-      fail(e.fault(), e.what());
+      fail(e.fault(), escape_bot_text(e.what()));
     }
-    request(dump(spec_.hello), "hello", spec_.startup_ms, true, "hello");
+    last_id_ = 0;
+    protocol_ = kBaseProtocol;
+    const std::string line =
+        exchange(dump(spec_.hello), "hello", BotClock::now() + as_clock(spec_.startup_ms),
+                 spec_.startup_ms, 0);
+    protocol_ = negotiated(parse(line, "hello"), line);
   }
 
   bool in_game() const { return in_game_; }
@@ -283,14 +350,26 @@ class BotPool::Link final : public BotLink {
   uint64_t last_decision() const { return last_decision_; }
   void new_game() { raised_ = false; }
 
-  // A fault the game judged after its reply (an illegal move): a failure as
-  // its own are, so a program that only plays illegal moves gives up in time.
+  // A fault the game judged after its reply. An illegal move is a failure
+  // as its own are, so a program that only plays illegal moves gives up in
+  // time; an over-budget decision that the game's timer found (the link
+  // took the reply just in time by its own clock) is late, not a failure.
   void judged(Fault fault, const std::string& why) {
+    if (fault == Fault::kOverBudget) return;
     note_failure(fault, why);
     in_game_ = false;
   }
 
   const std::string& name() const { return spec_.name; }
+  const BotSpec& spec() const { return spec_; }
+  int protocol() const { return protocol_; }
+  // The last lines its current or last start wrote on stderr ("" when none,
+  // or when its stderr is not a file arena can read back).
+  std::string stderr_tail() const {
+    return log_is_file() ? tail_of_file(spec_.log, log_offset_) : std::string();
+  }
+  // Why it last failed.
+  const std::string& last_why() const { return last_why_; }
 
   void bye() {
     if (!process_) return;
@@ -306,34 +385,61 @@ class BotPool::Link final : public BotLink {
   BotProcess* process() { return process_.get(); }
 
  private:
+  static BotClock::duration as_clock(double ms) {
+    return std::chrono::duration_cast<BotClock::duration>(Ms(ms));
+  }
+
   // One line of JSON; invalid UTF-8 in strings is replaced, never thrown.
   static std::string dump(const Json& message) {
     return message.dump(-1, ' ', false, Json::error_handler_t::replace);
   }
 
-  // Sends `out` (a message of type `sent`); with `reply`, returns the
-  // program's reply, which must be a JSON object whose "type" is `type`.
-  Json request(const std::string& out, const char* sent, double budget_ms, bool reply,
-               const char* type = "") {
-    const auto deadline = after(budget_ms);
-    std::string line;
+  bool log_is_file() const {
+    std::error_code ec;
+    return !spec_.log.empty() && std::filesystem::is_regular_file(spec_.log, ec);
+  }
+  uintmax_t log_size() const {
+    std::error_code ec;
+    const uintmax_t size = log_is_file() ? std::filesystem::file_size(spec_.log, ec) : 0;
+    return ec ? 0 : size;
+  }
+
+  // Sends `out` (a message of type `sent`) before a deadline of its own.
+  void send(const std::string& out, const char* sent) {
     try {
-      if (reply) {
-        // Else that line would be read as this request's reply, one behind.
-        if (const std::string extra = process_->unasked_output(); !extra.empty())
-          fail(Fault::kProtocolError,
-               fmt::format("before the {} message, it wrote a line nobody asked for: {}", sent,
-                           excerpt(extra)));
-      }
       if (spec_.trace) spec_.trace(out, true);
-      process_->send(out, deadline);
-      if (!reply) return {};
-      line = process_->read_line(deadline);
-      if (spec_.trace) spec_.trace(line, false);
+      process_->send(out, after(spec_.decision_ms));
     } catch (const BotError& e) {
-      fail(e.fault(), fmt::format("{} (its {} {}, within {} ms)", e.what(), reply ? type : sent,
-                                  reply ? "reply" : "message", budget_ms));
+      fail(e.fault(), fmt::format("{} (its {} message)", escape_bot_text(e.what()), sent));
     }
+  }
+
+  // Sends `out` (unless empty) and returns the program's next line, which
+  // is its `type` reply, due by `deadline` (`budget` ms, for messages); it
+  // is waited for `grace` ms longer (a late reply). None by then: the
+  // program is not answering (over-budget), and killed as every failure is.
+  std::string exchange(const std::string& out, const char* type, BotClock::time_point deadline,
+                       double budget, double grace) {
+    try {
+      if (!out.empty()) {
+        if (spec_.trace) spec_.trace(out, true);
+        process_->send(out, deadline);
+      }
+      std::string line = process_->read_line(deadline + as_clock(grace));
+      if (spec_.trace) spec_.trace(line, false);
+      return line;
+    } catch (const BotError& e) {
+      if (e.fault() == Fault::kOverBudget && grace > 0) {
+        fail(e.fault(), fmt::format("no {} reply within {} ms, nor within the {} ms of "
+                                    "grace after: it is not answering, so it was killed",
+                                    type, budget, grace));
+      }
+      fail(e.fault(),
+           fmt::format("{} (its {} reply, within {} ms)", escape_bot_text(e.what()), type, budget));
+    }
+  }
+
+  Json parse(const std::string& line, std::string_view type) {
     try {
       return parse_reply(line, type);
     } catch (const BotError& e) {
@@ -341,8 +447,74 @@ class BotPool::Link final : public BotLink {
     }
   }
 
+  // The version its hello reply names (none: kBaseProtocol), one arena speaks.
+  int negotiated(const Json& hello, const std::string& line) {
+    const auto named = hello.find("protocol");
+    if (named == hello.end()) return kBaseProtocol;
+    if (named->is_number_integer() && named->get<int64_t>() >= kBaseProtocol &&
+        named->get<int64_t>() <= kLatestProtocol) {
+      return named->get<int>();
+    }
+    fail(Fault::kProtocolError,
+         fmt::format("a hello naming a protocol arena does not speak (it speaks {} to {}): {}",
+                     kBaseProtocol, kLatestProtocol, bot_excerpt(line)));
+  }
+
+  // A move's "id" must be its decide's (required from protocol 2 on; in
+  // protocol 1, checked when the program sends one).
+  void check_id(const Json& reply, uint64_t id, const std::string& line) {
+    const auto echoed = reply.find("id");
+    if (echoed == reply.end()) {
+      if (protocol_ < 2) return;
+      fail(Fault::kProtocolError,
+           fmt::format("a move without the \"id\" of its decide ({}; protocol {}): {}", id,
+                       protocol_, bot_excerpt(line)));
+    }
+    if (echoed->is_number_unsigned() && echoed->get<uint64_t>() == id) return;
+    if (echoed->is_number_unsigned() && echoed->get<uint64_t>() < id) {
+      fail(Fault::kProtocolError,
+           fmt::format("a second reply to decide {}, which it had answered, where the reply to "
+                       "decide {} was due: {}",
+                       echoed->get<uint64_t>(), id, bot_excerpt(line)));
+    }
+    fail(Fault::kProtocolError,
+         fmt::format("a move whose \"id\" is not {}, its decide's: {}", id, bot_excerpt(line)));
+  }
+
+  // A reply after its budget: the game is forfeited; the program, which
+  // answered and is in step, plays on (no failure).
+  [[noreturn]] void late(double ms) {
+    raised_ = true;
+    throw StrategyFault(
+        spec_.variant, Fault::kOverBudget,
+        fmt::format("{}: a late move: its reply came after {:.0f} ms, over the budget of {} "
+                    "ms (the game is forfeited; the program plays on)",
+                    spec_.name, ms, spec_.decision_ms));
+  }
+
+  // What it has written that nobody asked for, before arena's `next`
+  // message: a protocol error.
+  void refuse_unasked(const char* next) {
+    const std::string extra = process_->unasked_output();
+    if (extra.empty()) return;
+    const std::string line = extra.substr(0, extra.find('\n'));
+    const Json parsed = Json::parse(line, nullptr, false);
+    const auto id = parsed.is_object() ? parsed.find("id") : parsed.end();
+    if (parsed.is_object() && id != parsed.end() && id->is_number_unsigned() &&
+        id->get<uint64_t>() >= 1 && id->get<uint64_t>() <= last_id_) {
+      fail(Fault::kProtocolError,
+           fmt::format("before the {} message, a second reply to decide {}, which it had "
+                       "answered: {}",
+                       next, id->get<uint64_t>(), bot_excerpt(line)));
+    }
+    fail(Fault::kProtocolError,
+         fmt::format("before the {} message, it wrote a line nobody asked for: {}", next,
+                     bot_excerpt(line)));
+  }
+
   void note_failure(Fault fault, const std::string& why) {
     process_.reset();  // kills it; the next game starts it anew
+    awaits_over_ = false;
     ++failures_;
     last_fault_ = fault;
     last_why_ = why;
@@ -358,10 +530,14 @@ class BotPool::Link final : public BotLink {
   const BotSpec& spec_;
   Spawner& spawner_;
   std::unique_ptr<BotProcess> process_;
+  int protocol_ = kBaseProtocol;  // the running process's, from its hello reply
+  uint64_t last_id_ = 0;          // of the running process's last decide (ids count from 1)
+  uintmax_t log_offset_ = 0;      // the log's size when the process started
   int failures_ = 0;
   Fault last_fault_ = Fault::kCrashed;
   std::string last_why_;
   bool in_game_ = false;
+  bool awaits_over_ = false;  // "over" was sent; its reply (protocol 2) is due
   bool raised_ = false;
   uint64_t& decisions_;
   uint64_t last_decision_ = 0;
@@ -393,6 +569,74 @@ BotPool::~BotPool() {
   if (!finished_) finish();
 }
 
+namespace {
+
+// `log` copied out of `doomed` (a folder about to be removed) into a folder
+// of its own in the temporary directory; `log` itself when it lies elsewhere
+// or cannot be copied.
+std::filesystem::path kept_log(const std::filesystem::path& log,
+                               const std::filesystem::path& doomed) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (doomed.empty() || log.empty()) return log;
+  const fs::path inside =
+      fs::weakly_canonical(log, ec).lexically_relative(fs::weakly_canonical(doomed, ec));
+  if (ec || inside.empty() || *inside.begin() == "..") return log;
+  std::string folder = (fs::temp_directory_path(ec) / "arena-bot-log-XXXXXX").string();
+  if (ec || ::mkdtemp(folder.data()) == nullptr) return log;
+  const fs::path copy = fs::path(folder) / log.filename();
+  return fs::copy_file(log, copy, ec) ? copy : log;
+}
+
+// Why a program never said hello, for BotStartError: its command, its last
+// failure and the last lines of its stderr, with where all of it is.
+std::string start_failure(const BotSpec& spec, int tries, const std::string& why,
+                          const std::string& tail, const std::filesystem::path& log) {
+  std::string text = fmt::format(
+      "{}: its program failed before its hello on each of {} start{}, so the run stops before "
+      "its first game\n  the program: {} (in {})\n  the last failure: {}\n",
+      spec.name, tries, tries == 1 ? "" : "s", escape_bot_text(spec.command), spec.cwd.string(),
+      why);
+  if (log.empty()) return text + "  its stderr was not kept (no log)\n";
+  if (log == "/dev/stderr") return text + "  its stderr is above\n";
+  if (tail.empty()) return text + "  it wrote nothing on stderr\n";
+  text += fmt::format("  the last lines of its stderr (all of it in {}):\n", log.string());
+  for (size_t at = 0; at < tail.size();) {
+    const size_t end = tail.find('\n', at);
+    text += "    " + tail.substr(at, end - at) + "\n";
+    at = end == std::string::npos ? tail.size() : end + 1;
+  }
+  return text;
+}
+
+}  // namespace
+
+void BotPool::start_all(const std::filesystem::path& removed_on_failure) {
+  std::string failures;
+  for (const BotSpec& spec : specs_) {
+    Link& link = *static_cast<Link*>(this->link(spec.variant, 0));
+    const int tries = std::min(spec.max_restarts + 1, kStartTries);
+    bool started = false;
+    for (int t = 0; t < tries && !started; ++t) {
+      try {
+        link.ready();
+        started = true;
+      } catch (const StrategyFault&) {
+        // Started again; its last failure is reported when none succeeds.
+      }
+    }
+    if (!started) {
+      const std::string tail = link.stderr_tail();
+      failures += start_failure(spec, tries, link.last_why(), tail,
+                                tail.empty() ? spec.log : kept_log(spec.log, removed_on_failure));
+    }
+  }
+  if (!failures.empty()) {
+    failures.pop_back();  // the last newline: the caller ends the message
+    throw BotStartError(failures);
+  }
+}
+
 std::vector<BotEnding> BotPool::finish(std::chrono::milliseconds grace) {
   finished_ = true;
   for (auto& slot : links_)
@@ -407,7 +651,7 @@ std::vector<BotEnding> BotPool::finish(std::chrono::milliseconds grace) {
       for (auto& link : seats) {
         if (!link || !link->process()) continue;
         BotProcess& process = *link->process();
-        BotEnding ending{link->name(), "", true};
+        BotEnding ending{link->name(), "", true, link->protocol()};
         bool closed = false;
         ending.unasked = process.read_to_end(until, closed);
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -440,6 +684,7 @@ BotLink* BotPool::link(int variant, int k) {
 }
 
 void BotPool::end_game(uint64_t game, std::span<const StrategyFault> faults,
+                       const std::function<void(const StrategyFault&)>& charge,
                        const std::function<nlohmann::json()>& seats) {
   auto& here = links_[static_cast<size_t>(slot())];
   for (const StrategyFault& fault : faults) {
@@ -457,16 +702,25 @@ void BotPool::end_game(uint64_t game, std::span<const StrategyFault> faults,
     }
     if (!raised && last) last->judged(fault.fault(), fault.what());
   }
+  // Lines nobody asked for, already there, change the result "over" tells.
+  for (auto& per_spec : here)
+    for (auto& link : per_spec)
+      if (link)
+        if (const auto fault = link->check_game_end()) charge(*fault);
   bool told = false;
   Json results;
   for (auto& per_spec : here)
     for (auto& link : per_spec) {
+      if (!link || !link->in_game()) continue;
+      if (!told) results = seats();
+      told = true;
+      link->send_over(game, results);
+    }
+  // Every "over" is sent before any reply is awaited: the programs answer together.
+  for (auto& per_spec : here)
+    for (auto& link : per_spec) {
       if (!link) continue;
-      if (link->in_game()) {
-        if (!told) results = seats();
-        told = true;
-        link->over(game, results);
-      }
+      if (const auto fault = link->await_over(game)) charge(*fault);
       link->new_game();
     }
 }

@@ -6,15 +6,26 @@
 // reused across games. A program that fails is killed and restarted for its
 // next game, until it has failed max_restarts + 1 times on that slot: then
 // the variant forfeits its remaining games there, with the last failure in
-// the message. Failing is any fault that forfeits: the link's own (it exits,
-// stays silent past its budget, writes what is not a reply) and the ones the
-// game judges after its reply (an illegal move), which end_game hands over.
+// the message. Failing is any fault that forfeits but a late move: the
+// link's own (it exits, does not answer within its budget and the grace
+// after it, writes what is not a reply) and the ones the game judges after
+// its reply (an illegal move), which end_game hands over. A late move (a
+// reply after the budget, within the grace) forfeits its game and nothing
+// more: the program was waited for, so it is in step, and plays on.
 // Every program gets "bye" and end of input when the pool finishes (finish(),
 // or the destructor); one still running a moment later is killed. Messages follow
 // docs/protocol.md; each request has a deadline: the handshake startup_ms,
 // a decision the run's limits.decision_ms or kDefaultDecisionMs.
+//
+// Protocol versions: arena's hello offers every version it speaks; the
+// bot's hello reply picks one (none named: version 1). Every decide carries
+// an id, which a move must echo from version 2 on (and may in version 1);
+// from version 2 on the program also answers "over", so that all it wrote
+// for a game is read before the game's result is final: what it wrote that
+// nobody asked for, noticed then, is charged to that game.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
@@ -22,6 +33,7 @@
 #include <memory>
 #include <mutex>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,10 +46,25 @@
 
 namespace arena {
 
-inline constexpr int kProtocolVersion = 1;
+// The protocol versions arena speaks: its hello says "protocol":
+// kBaseProtocol (what a bot speaks whose hello reply names no version) and
+// "accepts": every version from kBaseProtocol to kLatestProtocol.
+inline constexpr int kBaseProtocol = 1;
+inline constexpr int kLatestProtocol = 2;
 // A decision's budget when the run sets no limits.decision_ms: a bot that
 // hangs forfeits after this long instead of holding its worker.
 inline constexpr double kDefaultDecisionMs = 10'000;
+// How long a reply is still waited for after its budget (`budget_ms`): the
+// budget again, and at least a second. A reply within it is late (its game
+// is forfeited, the program plays on); none within it, and the program is
+// not answering (killed, restarted, a failure toward max_restarts).
+inline constexpr double kMinGraceMs = 1000;
+inline double grace_ms(double budget_ms) {
+  return std::max(budget_ms, kMinGraceMs);
+}
+// BotPool::start_all starts a program at most this many times (and at most
+// max_restarts + 1 times) before it gives up on the run.
+inline constexpr int kStartTries = 4;
 
 // Begins the detail of a fault after which a variant has stopped playing on
 // a worker (its program failed more than max_restarts times there).
@@ -74,13 +101,15 @@ nlohmann::json parse_reply(const std::string& line, std::string_view type);
 // `cwd`, or a name looked up in PATH; empty when there is none to run.
 std::filesystem::path resolve_program(const std::string& word, const std::filesystem::path& cwd);
 
-// The external players of `config` (empty when it has none). Bot stderr goes
-// to each player's `log` (relative to the config), else to
-// `log_dir`/bots/<variant>`log_suffix`.log (created here), else (no log_dir)
-// nowhere. Throws ConfigError naming players[i].params.command when a
-// command is empty, unbalanced or names no program, or players[i].params.log
-// when that file cannot be written; std::runtime_error when the default log
-// cannot be.
+// The external players of `config` (empty when it has none). Each runs in
+// its `workdir` (the loader makes it absolute; the config's folder when
+// not given), from which a relative command and log are found. Bot stderr
+// goes to each player's `log`, else to `log_dir`/bots/<variant>`log_suffix`.log
+// (created here), else (no log_dir) nowhere. Throws ConfigError naming
+// players[i].params.command when a command is empty, unbalanced or names no
+// program, players[i].params.workdir when it is not a folder, or
+// players[i].params.log when that file cannot be written;
+// std::runtime_error when the default log cannot be.
 std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine,
                                const std::filesystem::path& log_dir,
                                const std::string& log_suffix = "");
@@ -88,8 +117,16 @@ std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine
 // How one program ended when its pool finished.
 struct BotEnding {
   std::string variant;
-  std::string unasked;  // what it wrote after its last request ("" when nothing)
-  bool exited = true;   // false: it was still running after the grace, and was killed
+  std::string unasked;           // what it wrote after its last request ("" when nothing)
+  bool exited = true;            // false: it was still running after the grace, and was killed
+  int protocol = kBaseProtocol;  // the version it spoke
+};
+
+// A run that cannot begin: a program never got as far as its hello
+// (BotPool::start_all). The run stops (exit 1) before its first game.
+class BotStartError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 // How long a program's replies are polled for before arena sleeps
@@ -109,15 +146,31 @@ class BotPool final : public BotSource {
   BotPool& operator=(const BotPool&) = delete;
 
   BotLink* link(int variant, int k) override;
+  // Before the first game, on the calling thread (the main one, whose slot
+  // is then the run's worker 0): starts each variant's program, in the
+  // config's order, up to kStartTries times (and max_restarts + 1) until it
+  // answers its hello. Throws BotStartError when some never did, naming for
+  // each its last failure, the last lines its last start wrote on stderr and
+  // where its log is; a log inside `removed_on_failure` (a staging folder
+  // that the failed run deletes) is first copied to a folder of its own in
+  // the temporary directory, which the message names instead.
+  void start_all(const std::filesystem::path& removed_on_failure = {});
   // After every game `game` on the calling thread. Each of `faults` (the
   // game's forfeit and the faults it noted) against an external variant that
   // none of its programs raised itself (an illegal move, say) is the fault of
   // the variant's program that decided last in the game: it is killed, to be
-  // restarted for its next game, and the failure counts toward max_restarts.
-  // Then each program still in the game is told how it ended, with `seats()`
-  // (the "over" message's per-seat results), called only when one is (built-in-only
-  // games skip building it).
+  // restarted for its next game, and the failure counts toward max_restarts;
+  // but an over-budget decision (the game's own timer found it late) is
+  // late, not a failure. Then each program still in the game is checked for
+  // lines nobody asked for, told how the game ended, with `seats()` (the
+  // "over" message's per-seat results, called only when some program is in
+  // the game: built-in-only games skip building it), and, from protocol 2
+  // on, its reply to "over" is read. A protocol error found in these steps
+  // belongs to game `game`: `charge(fault)` is called with it (the caller
+  // scores the game as forfeited by its variant; the program is killed and
+  // restarted, a failure).
   void end_game(uint64_t game, std::span<const StrategyFault> faults,
+                const std::function<void(const StrategyFault&)>& charge,
                 const std::function<nlohmann::json()>& seats);
   // Ends the run for every program running: "bye", end of input, then up
   // to `grace` (for all together) to exit, reading what each still writes;

@@ -188,8 +188,14 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
       block.forfeits.push_back({game, fault.who(), fault.fault(), fault.what()});
       if (plan.bots) faults.push_back(fault);
     }
-    if (plan.bots)
-      plan.bots->end_game(game, faults, [&] { return seats_json(sink.seats(), plan); });
+    if (plan.bots) {
+      // A program's fault found at the game's end is this game's (bots.hpp).
+      const auto charge = [&](const StrategyFault& fault) {
+        if (match.forfeit_at_end(sink, fault))
+          block.forfeits.push_back({game, fault.who(), fault.fault(), fault.what()});
+      };
+      plan.bots->end_game(game, faults, charge, [&] { return seats_json(sink.seats(), plan); });
+    }
     block.stats.add_game(sink.seats(), sink.pair(), game);
     block.stats.add_signature(game, sink.timer().signature());
     if (keep_rows) append_rows(block.rows, game, sink.seats(), plan.variant_names, metric_count);

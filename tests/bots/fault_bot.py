@@ -14,6 +14,17 @@ leaves-a-child starts a child that sleeps for an hour (its pid in PIDFILE too),
 sleeper        plays like dies-mid-game would, but sleeps forever instead of dying
 answers-over   plays random legal moves, and replies to every over message
 ignores-bye    plays random legal moves, and neither "bye" nor end of input ends it
+fails-first    its first start (PIDFILE still empty) writes to stderr and exits at once;
+               later starts play random legal moves
+stderr-exit    writes two lines to stderr and exits at once, every start
+late           plays random legal moves, but answers its first decision of every
+               even game after 0.6 s (late for a 0.5 s budget, within the grace)
+twice-late     writes every move a second time, 20 ms after the first
+escapes        answers the handshake, then replies with terminal escape
+               sequences and a byte that is not UTF-8
+Every mode speaks protocol 1 (no ids, no reply to "over"); "v2-" before a mode
+makes it speak protocol 2 (ids echoed, "over" answered), and "@G" after it
+limits the fault to game G (e.g. v2-twice-late@1).
 With PIDFILE, it first appends its pid there (to check none outlives arena).
 """
 import json
@@ -23,11 +34,23 @@ import sys
 import time
 
 mode = sys.argv[1]
+protocol = 1
+if mode.startswith("v2-"):
+    protocol, mode = 2, mode[3:]
+only_game = None
+if "@" in mode:
+    mode, only_game = mode.split("@")
+    only_game = int(only_game)
+first_start = False
 if len(sys.argv) > 2:
+    first_start = not os.path.exists(sys.argv[2]) or os.path.getsize(sys.argv[2]) == 0
     with open(sys.argv[2], "a") as f:
         f.write(f"{os.getpid()}\n")
 if mode == "exit-at-once":
     sys.exit(3)
+if mode == "stderr-exit" or (mode == "fails-first" and first_start):
+    sys.stderr.write("fault_bot: cannot start\nfault_bot: no such thing\n")
+    sys.exit(2)
 if mode == "slow-start":
     time.sleep(30)
 if mode == "leaves-a-child":
@@ -40,6 +63,13 @@ if mode == "leaves-a-child":
 def send(obj):
     sys.stdout.write(json.dumps(obj) + "\n")
     sys.stdout.flush()
+
+
+def with_id(move, decide):
+    """The move, with its decide's id in protocol 2."""
+    if protocol == 2:
+        move["id"] = decide["id"]
+    return move
 
 
 def legal_move(engine, view, rng):
@@ -64,13 +94,36 @@ def illegal_move(engine):
 
 engine = None
 decisions = 0
+game = -1
+game_decisions = 0
 rng = random.Random(1)
 for line in sys.stdin:
     message = json.loads(line)
     kind = message["type"]
+    faulty = only_game is None or game == only_game
     if kind == "hello":
         engine = message["engine"]
-        send({"type": "hello", "name": "fault-" + mode, "version": "1"})
+        hello = {"type": "hello", "name": "fault-" + mode, "version": "1"}
+        if protocol == 2:
+            hello["protocol"] = 2
+        send(hello)
+    elif kind == "game":
+        game = message["game"]
+        game_decisions = 0
+    elif kind == "over" and protocol == 2 and mode != "answers-over":
+        send({"type": "over", "game": message["game"]})
+    elif kind == "decide" and mode == "escapes":
+        sys.stdout.buffer.write(b"\x1b[31mred\x1b[0m \xff\xfe\n")
+        sys.stdout.flush()
+    elif kind == "decide" and mode in ("late", "twice-late"):
+        game_decisions += 1
+        move = with_id(legal_move(engine, message["view"], rng), message)
+        if mode == "late" and faulty and game % 2 == 0 and game_decisions == 1:
+            time.sleep(0.6)
+        send(move)
+        if mode == "twice-late" and faulty:
+            time.sleep(0.02)
+            send(move)
     elif kind == "bye":
         if mode != "ignores-bye":
             break
@@ -83,21 +136,21 @@ for line in sys.stdin:
         continue
     elif mode in ("never-answers", "leaves-a-child"):
         continue
-    elif mode == "answers-twice":
+    elif mode == "answers-twice" and faulty:
         move = json.dumps(legal_move(engine, message["view"], rng)) + "\n"
         sys.stdout.write(move + move)
         sys.stdout.flush()
     elif mode == "floods":
         while True:
             sys.stdout.write("x" * 65536)
-    elif mode == "illegal":
-        send(illegal_move(engine))
+    elif mode == "illegal" and faulty:
+        send(with_id(illegal_move(engine), message))
     else:
         decisions += 1
         if decisions == 3 and mode == "dies-mid-game":
             os._exit(1)
         if decisions == 3 and mode == "sleeper":
             time.sleep(3600)
-        send(legal_move(engine, message["view"], rng))
+        send(with_id(legal_move(engine, message["view"], rng), message))
 if mode == "ignores-bye":
     time.sleep(3600)

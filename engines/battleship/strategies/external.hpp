@@ -5,12 +5,14 @@
 // shot grid, one string per row ('.' not fired at, 'o' a miss, 'x' a hit on
 // a ship still afloat, '#' a cell of a sunk ship), the ships afloat by name,
 // and the shots fired. The reply {"row": r, "col": c} is the next shot; the
-// game judges it (a shot off the board forfeits; a repeated shot is legal and
-// wasted).
+// game judges it (a shot off the board forfeits, named by the row and column
+// sent; a repeated shot is legal and wasted).
 #pragma once
 
 #include <string>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "engines/battleship/ocean.hpp"
 #include "engines/battleship/shooter_context.hpp"
@@ -36,8 +38,11 @@ class ExternalShooter : public ExternalStrategy {
         bot.decide({{"grid", grid_}, {"afloat", afloat}, {"shots", shots_}});
     const int64_t row = reply_integer(bot, reply, "row");
     const int64_t col = reply_integer(bot, reply, "col");
-    if (row < 0 || col < 0 || row >= rules_->size || col >= rules_->size)
-      return -1;  // off the board
+    if (row < 0 || col < 0 || row >= rules_->size || col >= rules_->size) {
+      // Said here, as sent: the cell number the game would judge has lost it.
+      illegal(fmt::format("battleship: shot at row {}, col {}: off the {}x{} board", row, col,
+                          rules_->size, rules_->size));
+    }
     return static_cast<int>(row * rules_->size + col);
   }
 

@@ -7,8 +7,11 @@
 // hole's cube coordinates and triangle, each triangle's tip) comes once, in
 // the handshake (board_json). The reply {"index": i} picks legal move i, or
 // {"from": f, "to": t} names one; the game judges it (a move not in the list
-// forfeits).
+// forfeits; an index past the list or a hole that does not exist is refused
+// here, as sent).
 #pragma once
+
+#include <fmt/format.h>
 
 #include "engines/chinese_checkers/movegen.hpp"
 #include "engines/core/bot_link.hpp"
@@ -63,13 +66,21 @@ class ExternalPlayer : public ExternalStrategy {
                                              {"home", homes},
                                              {"goal", goals},
                                              {"legal", legal}});
+    // Out of range, said here as sent (the game judges moves between holes).
     if (reply.contains("index")) {
       const int64_t i = reply_integer(bot, reply, "index");
-      return i >= 0 && i < moves.size() ? moves[static_cast<int>(i)] : Move{0, 0};
+      if (i < 0 || i >= moves.size()) {
+        illegal(fmt::format("chinese checkers: index {}, of a list of {} legal moves", i,
+                            moves.size()));
+      }
+      return moves[static_cast<int>(i)];
     }
     const int64_t from = reply_integer(bot, reply, "from");
     const int64_t to = reply_integer(bot, reply, "to");
-    if (from < 0 || to < 0 || from >= kHoles || to >= kHoles) return Move{0, 0};  // no such hole
+    if (from < 0 || to < 0 || from >= kHoles || to >= kHoles) {
+      illegal(fmt::format("chinese checkers: move {}-{}: no such hole (holes are 0 to {})", from,
+                          to, kHoles - 1));
+    }
     return Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to)};
   }
 };

@@ -8,6 +8,8 @@
 // judges it (an ask the rules forbid forfeits).
 #pragma once
 
+#include <fmt/format.h>
+
 #include "engines/core/bot_link.hpp"
 #include "engines/go_fish/strategy.hpp"
 
@@ -78,8 +80,15 @@ class ExternalPlayer : public ExternalStrategy {
     const nlohmann::json reply = bot.decide(view_json(view));
     const int64_t target = reply_integer(bot, reply, "target");
     const int64_t rank = reply_integer(bot, reply, "rank");
-    // Out of any table's range: an ask of no seat, which the game refuses.
-    if (target < 0 || rank < 0 || target >= kMaxPlayers || rank >= kMaxRanks) return {63, 0};
+    // Out of the game's range, said here as sent (the game judges the rest).
+    if (target < 0 || target >= view.players()) {
+      illegal(fmt::format("go fish: an ask of seat {}: no such seat (seats are 0 to {})", target,
+                          view.players() - 1));
+    }
+    if (rank < 0 || rank >= view.ranks()) {
+      illegal(fmt::format("go fish: an ask for rank {}: no such rank (ranks are 0 to {})", rank,
+                          view.ranks() - 1));
+    }
     return {static_cast<int>(target), static_cast<int>(rank)};
   }
 };

@@ -9,6 +9,8 @@
 
 #include <string>
 
+#include <fmt/format.h>
+
 #include "engines/core/bot_link.hpp"
 #include "engines/rooks/board.hpp"
 
@@ -37,10 +39,11 @@ class ExternalSolver : public ExternalStrategy {
         bot.reject("a rook is not [row, col]: " + rook.dump().substr(0, 100));
       }
       const int64_t r = rook[0].get<int64_t>(), c = rook[1].get<int64_t>();
-      // Off the board: a rook on no cell, which the legality check refuses.
-      rooks.push_back(r < 0 || c < 0 || r >= board.n || c >= board.n
-                          ? -1
-                          : static_cast<int32_t>(r * board.n + c));
+      if (r < 0 || c < 0 || r >= board.n || c >= board.n) {
+        illegal(fmt::format("rooks: a rook at row {}, col {}: off the {}x{} board", r, c, board.n,
+                            board.n));
+      }
+      rooks.push_back(static_cast<int32_t>(r * board.n + c));
     }
     return rooks;
   }

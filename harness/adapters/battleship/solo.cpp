@@ -4,6 +4,7 @@
 #include <array>
 #include <bitset>
 #include <optional>
+#include <vector>
 
 #include "engines/battleship/solo.hpp"
 #include "harness/adapters/battleship/replay.hpp"
@@ -63,6 +64,28 @@ class SoloMatch final : public Match {
     }
     add_results(played, variants, sink);
     if (prior) prior->add(layout);  // every shooter has now seen the whole fleet
+  }
+
+  // The variant's result becomes a forfeit; the others are ranked again
+  // without it, as add_results ranks them.
+  bool forfeit_at_end(GameSink& sink, const StrategyFault& fault) const override {
+    Played played;
+    for (const SeatResult& seat : sink.seats()) {
+      const auto v = static_cast<size_t>(seat.variant);
+      played.faulted[v] = seat.fault.has_value();
+      played.fault[v] = seat.fault.value_or(Fault::kThrew);
+      played.shots[v] = static_cast<int>(seat.metrics[0]);
+      played.cut_off[v] = seat.cut_off;
+    }
+    sink.note(fault);
+    const auto v = static_cast<size_t>(fault.who());
+    if (played.faulted[v]) return false;
+    played.faulted[v] = true;
+    played.fault[v] = fault.fault();
+    const std::vector<SeatResult> none;
+    sink.set_results(none);
+    add_results(played, static_cast<int>(shooters_.size()), sink);
+    return true;
   }
 
   // Each variant's shots at the game's fleet, one variant after another.
