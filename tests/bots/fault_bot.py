@@ -14,7 +14,9 @@ leaves-a-child starts a child that sleeps for an hour (its pid in PIDFILE too),
 sleeper        plays like dies-mid-game would, but sleeps forever instead of dying
 answers-over   plays random legal moves, and replies to every over message
 ignores-bye    plays random legal moves, and neither "bye" nor end of input ends it
-With PIDFILE, it first appends its pid there (to check none outlives arena).
+With PIDFILE, it first appends its pid there (to check none outlives arena):
+the pid on the machine, which /proc/self names (in arena's PID namespace for
+bots, os.getpid() is the pid inside it).
 """
 import json
 import os
@@ -25,16 +27,16 @@ import time
 mode = sys.argv[1]
 if len(sys.argv) > 2:
     with open(sys.argv[2], "a") as f:
-        f.write(f"{os.getpid()}\n")
+        f.write(os.readlink("/proc/self") + "\n")
 if mode == "exit-at-once":
     sys.exit(3)
 if mode == "slow-start":
     time.sleep(30)
 if mode == "leaves-a-child":
     import subprocess
-    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
-    with open(sys.argv[2], "a") as f:
-        f.write(f"{child.pid}\n")
+    child = subprocess.Popen([sys.executable, "-c", "import os, sys, time\n"
+                              "with open(sys.argv[1], 'a') as f: f.write(os.readlink('/proc/self') + '\\n')\n"
+                              "time.sleep(3600)", sys.argv[2]])
 
 
 def send(obj):
