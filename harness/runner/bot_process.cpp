@@ -75,14 +75,15 @@ struct Child {
   char* const* argv = nullptr;
 };
 
-[[noreturn]] void child_exits(int code) {
+[[noreturn]] ARENA_IN_CLONE void child_exits(int code) {
   ::syscall(SYS_exit_group, code);
   __builtin_unreachable();
 }
 
 // In the clone: its own process group, the parent-death signal, its ids and
 // CPUs, its descriptors, its folder; then the init (or bubblewrap) is run.
-[[noreturn]] void exec_child(const Child& c) {
+ARENA_IN_CLONE void exec_child(const void* arg) {
+  const Child& c = *static_cast<const Child*>(arg);
   ::syscall(SYS_setpgid, 0, 0);
   ::syscall(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
   // Without a PID namespace, a parent gone before the signal was set is seen
@@ -190,11 +191,10 @@ BotProcess::BotProcess(Spawner& spawner, const std::vector<std::string>& argv,
                     args.data()};
   int fork_error = 0;
   pid_ = spawner.run([&]() -> pid_t {
-    const pid_t pid = clone_process(child.flags);
+    const pid_t pid = clone_process(child.flags, exec_child, &child);
     if (pid < 0) fork_error = errno;   // errno is the spawner thread's
     if (pid > 0) ::setpgid(pid, pid);  // as the child does: the group exists before any kill
-    if (pid != 0) return pid;
-    exec_child(child);
+    return pid;
   });
   for (int* fd : {&in[0], &out[1], &err, &report[1], &cgroup})
     close_fd(*fd);

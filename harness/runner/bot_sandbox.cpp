@@ -67,13 +67,22 @@ struct Offer {
   std::string no_namespaces;
 };
 
+struct Probe {
+  int flags;
+  const char* uid_map;
+  const char* gid_map;
+};
+
+ARENA_IN_CLONE void probe_child(const void* arg) {
+  const auto& p = *static_cast<const Probe*>(arg);
+  const bool mapped = !(p.flags & CLONE_NEWUSER) || write_id_maps(p.uid_map, p.gid_map);
+  ::syscall(SYS_exit_group, mapped ? 0 : 1);
+}
+
 // Whether a clone into `flags` (mapping ids with CLONE_NEWUSER) works here.
 std::string try_namespaces(int flags, const std::string& uid_map, const std::string& gid_map) {
-  const pid_t pid = clone_process(flags);
-  if (pid == 0) {
-    const bool mapped = !(flags & CLONE_NEWUSER) || write_id_maps(uid_map.c_str(), gid_map.c_str());
-    ::syscall(SYS_exit_group, mapped ? 0 : 1);
-  }
+  const Probe probe{flags, uid_map.c_str(), gid_map.c_str()};
+  const pid_t pid = clone_process(flags, probe_child, &probe);
   if (pid < 0) return std::strerror(errno);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
@@ -270,12 +279,17 @@ std::atomic<int> g_cgroups{0};
 
 }  // namespace
 
-pid_t clone_process(int flags) {
-  // Raw, like fork without glibc's handlers: the child makes system calls only.
-  return static_cast<pid_t>(::syscall(SYS_clone, flags | SIGCHLD, nullptr, nullptr, nullptr, 0));
+ARENA_IN_CLONE pid_t clone_process(int flags, void (*child)(const void* arg), const void* arg) {
+  // Raw, like fork without glibc's handlers (x86-64 and arm64 order of arguments).
+  const long pid = ::syscall(SYS_clone, flags | SIGCHLD, nullptr, nullptr, nullptr, 0);
+  if (pid == 0) {
+    child(arg);
+    ::syscall(SYS_exit_group, 127);  // child() execs or exits; never here
+  }
+  return static_cast<pid_t>(pid);
 }
 
-bool write_id_maps(const char* uid_map, const char* gid_map) {
+ARENA_IN_CLONE bool write_id_maps(const char* uid_map, const char* gid_map) {
   const auto put = [](const char* path, const char* text) {
     const long fd = ::syscall(SYS_openat, AT_FDCWD, path, O_WRONLY | O_CLOEXEC);
     if (fd < 0) return false;

@@ -92,10 +92,16 @@ inline constexpr int kCgroupFd = 4;
 BotLaunch plan_launch(const std::vector<std::string>& program, const std::filesystem::path& cwd,
                       const BotLimits& limits);
 
+// Code that runs in a clone of this threaded process before it execs: only
+// system calls, made raw (no allocation, no lock, no sanitizer interceptor),
+// and no ThreadSanitizer instrumentation (its runtime state is a copy of a
+// process where other threads may have held its locks).
+#define ARENA_IN_CLONE __attribute__((no_sanitize("thread")))
+
 // A fork in the namespaces of `flags` (raw clone, SIGCHLD to the parent):
-// 0 in the child, which may only make system calls (async-signal-safe, as
-// after fork in a threaded process) and must exec or _exit.
-pid_t clone_process(int flags);
+// -1 with errno, or the child's pid in the parent; in the child it runs
+// `child(arg)`, which must exec or exit (ARENA_IN_CLONE).
+pid_t clone_process(int flags, void (*child)(const void* arg), const void* arg);
 // In such a child with CLONE_NEWUSER: maps its own user and group (no other
 // id exists in the namespace); false when the kernel refuses.
 bool write_id_maps(const char* uid_map, const char* gid_map);
