@@ -127,8 +127,8 @@ class BotProcess {
   // to a message that takes none), checked without waiting; "" when nothing.
   std::string unasked_output();
   // Everything the bot writes from now until it closes its output (exits),
-  // before `deadline`, after what no read_line took; at most kMaxLine bytes
-  // are kept. `closed`: whether it closed its output or exited in time.
+  // before `deadline`, after what no read_line took; at most max_line()
+  // bytes are kept. `closed`: whether it closed its output or exited in time.
   std::string read_to_end(BotClock::time_point deadline, bool& closed);
   // Closes the bot's stdin (it should exit at end of input).
   void close_input();
@@ -139,6 +139,7 @@ class BotProcess {
   // How it ended, for messages ("exit code 1", "killed by SIGSEGV"; with the
   // limit it went over, "killed by SIGXCPU: over its CPU limit of 2 s"), once reaped.
   std::string how_it_ended() const;
+  // Its init's pid (the program's first process is the init's child).
   pid_t pid() const { return pid_; }
   // The longest read_line polls the pipe before it sleeps (default kSpin;
   // zero: never, as BotPool sets when the bots have no spare core to spin on).
