@@ -34,9 +34,9 @@ if mode == "slow-start":
     time.sleep(30)
 if mode == "leaves-a-child":
     import subprocess
-    child = subprocess.Popen([sys.executable, "-c", "import os, sys, time\n"
-                              "with open(sys.argv[1], 'a') as f: f.write(os.readlink('/proc/self') + '\\n')\n"
-                              "time.sleep(3600)", sys.argv[2]])
+    subprocess.Popen([sys.executable, "-c", "import os, sys, time\n"
+                      "with open(sys.argv[1], 'a') as f: f.write(os.readlink('/proc/self') + '\\n')\n"
+                      "time.sleep(3600)", sys.argv[2]])
 
 
 def send(obj):
