@@ -87,7 +87,25 @@ inline StrategyInfo external_info() {
        ParamSpec::file(kWorkdirParam,
                        "the folder the program runs in, and that a relative command or log is "
                        "found from; empty: the config's folder (which the resolved config "
-                       "records)")},
+                       "records)"),
+       // Limits (docs/protocol.md, Limits): 0, true, false and false are none.
+       ParamSpec::integer("memory_mb", 0, 0, 1 << 30,
+                          "address space of each of the program's processes, MiB; 0: no limit"),
+       ParamSpec::integer("cpu_seconds", 0, 0, 1'000'000'000,
+                          "CPU time of each of the program's processes, all its games together, "
+                          "s; 0: no limit"),
+       ParamSpec::integer("processes", 0, 0, 1'000'000,
+                          "the program's processes and threads at once, itself included; 0: no "
+                          "limit"),
+       ParamSpec::integer("file_mb", 0, 0, 1 << 30,
+                          "size of a file the program writes, MiB; 0: no limit"),
+       ParamSpec::flag("network", true, "false: no network but loopback (needs bubblewrap)"),
+       ParamSpec::flag("scratch", false,
+                       "true: a read-only file system but a private, empty /tmp (needs "
+                       "bubblewrap)"),
+       ParamSpec::flag("pin", false,
+                       "run each worker's program on that worker's core (worker k: the k-th "
+                       "core arena may use)")},
       {},
       {},
       true};

@@ -4,6 +4,7 @@
 // (sizes `n`, each cell a fort with probability `fort_density`) or from a
 // judge-format `board_file` (game i solves board i mod count). With several
 // sizes the games cycle through them and results are also kept per size.
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -191,6 +192,15 @@ class SolveMatch final : public Match {
       {"n", "cells", "board side"}};
 };
 
+// The longest legal move reply of a program on boards of side up to `n`: a
+// row holds at most ceil(n/2) rooks (a fort between any two), each written
+// "[row, col], " at most, and the object around them.
+size_t longest_placement_reply(int64_t n) {
+  const size_t digits = std::to_string(std::max<int64_t>(n - 1, 0)).size();
+  const auto rooks = static_cast<size_t>(n) * static_cast<size_t>((n + 1) / 2);
+  return rooks * (2 * digits + 6) + 1024;
+}
+
 }  // namespace
 
 EngineSpec rooks_engine() {
@@ -212,6 +222,14 @@ EngineSpec rooks_engine() {
   };
   engine.strategies = rooks::Strategies::infos();
   engine.hidden_information = HiddenInformation::none();  // the board is the whole game
+  engine.max_bot_reply = [](const ParamSet& rules) {
+    const IntList& sizes = rules.int_list("n");
+    // A board file's sides are known when it is read; any is at most kMaxN.
+    const int64_t n = rules.text("board_file").empty()
+                          ? *std::max_element(sizes.begin(), sizes.end())
+                          : rooks::kMaxN;
+    return longest_placement_reply(n);
+  };
   engine.bench_cases = {
       {"rooks", 0, {{"n", IntList{6, 12, 30}}, {"fort_density", 0.15}}, 5, 150},
   };

@@ -92,6 +92,10 @@ struct EngineSpec {
   // What the handshake of an external strategy's program carries besides the
   // rules and params (e.g. the board's geometry); null when nothing.
   std::function<nlohmann::json()> bot_hello = nullptr;
+  // The longest legal reply line of an external strategy's program under
+  // `rules`, in bytes, written as JSON writers write it (compact, or one space
+  // after ',' and ':'); null when 1 MiB, the default limit of a line, is enough.
+  std::function<size_t(const ParamSet& rules)> max_bot_reply = nullptr;
   // Rules that keep a game short (the conformance suite plays every strategy
   // under them); empty when the defaults already do.
   ParamOverrides short_rules = {};

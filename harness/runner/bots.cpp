@@ -1,8 +1,10 @@
 #include "harness/runner/bots.hpp"
 
+#include <sched.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
 #include <fstream>
@@ -73,6 +75,30 @@ std::filesystem::path default_log(const std::filesystem::path& log_dir, const st
                                          ec ? ": " + ec.message() : std::string()));
   }
   return log;
+}
+
+BotLimits limits_of(const ParamSet& params) {
+  BotLimits limits;
+  limits.memory_mb = params.integer("memory_mb");
+  limits.cpu_seconds = params.integer("cpu_seconds");
+  limits.processes = params.integer("processes");
+  limits.file_mb = params.integer("file_mb");
+  limits.network = params.flag("network");
+  limits.scratch = params.flag("scratch");
+  limits.pin = params.flag("pin");
+  return limits;
+}
+
+// The CPUs this process may run on, in order (sched_getaffinity).
+std::vector<int> allowed_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  std::vector<int> cpus;
+  if (::sched_getaffinity(0, sizeof set, &set) == 0) {
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+      if (CPU_ISSET(cpu, &set)) cpus.push_back(cpu);
+  }
+  return cpus;
 }
 
 }  // namespace
@@ -213,6 +239,12 @@ std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine
     spec.startup_ms = static_cast<double>(player.params.integer("startup_ms"));
     spec.decision_ms = config.limits.decision_ms.value_or(kDefaultDecisionMs);
     spec.max_restarts = static_cast<int>(player.params.integer("max_restarts"));
+    spec.limits = limits_of(player.params);
+    // A limit that cannot be enforced here stops the run before it starts, never silently.
+    if (const Unenforceable u = unenforceable(spec.limits); !u.key.empty())
+      throw config.error_at(fmt::format("players[{}].params.{}", i, u.key), u.why);
+    if (engine.max_bot_reply)
+      spec.max_reply = std::max(spec.max_reply, engine.max_bot_reply(config.rules));
     spec.hello = {{"type", "hello"},
                   {"protocol", kBaseProtocol},
                   {"accepts", accepted_versions()},
@@ -232,8 +264,10 @@ class BotPool::Link final : public BotLink {
  public:
   // `decisions`: the slot's count of decisions, shared by its links;
   // `spin`: how long its process may poll for a reply (BotProcess::set_spin).
-  Link(const BotSpec& spec, Spawner& spawner, uint64_t& decisions, std::chrono::microseconds spin)
-      : spec_(spec), spawner_(spawner), decisions_(decisions), spin_(spin) {}
+  // `cpu`: where its process runs (-1: anywhere).
+  Link(const BotSpec& spec, Spawner& spawner, uint64_t& decisions, std::chrono::microseconds spin,
+       int cpu)
+      : spec_(spec), spawner_(spawner), decisions_(decisions), spin_(spin), cpu_(cpu) {}
 
   void ready() override { running(); }
 
@@ -330,8 +364,10 @@ class BotPool::Link final : public BotLink {
     }
     log_offset_ = log_size();
     try {
-      process_ = std::make_unique<BotProcess>(spawner_, spec_.argv, spec_.cwd, spec_.log);
+      process_ = std::make_unique<BotProcess>(spawner_, spec_.argv, spec_.cwd, spec_.log,
+                                              spec_.limits, cpu_);
       process_->set_spin(spin_);
+      process_->set_max_line(spec_.max_reply);
     } catch (const BotError& e) {
       fail(e.fault(), escape_bot_text(e.what()));
     }
@@ -542,13 +578,15 @@ class BotPool::Link final : public BotLink {
   uint64_t& decisions_;
   uint64_t last_decision_ = 0;
   std::chrono::microseconds spin_;
+  int cpu_;
 };
 
 BotPool::BotPool(std::vector<BotSpec> specs, int slots, int max_seats)
     : specs_(std::move(specs)),
       slots_(std::max(slots, 1)),
       max_seats_(std::max(max_seats, 1)),
-      spin_(spin_for(slots_, tbb::info::default_concurrency())) {
+      spin_(spin_for(slots_, tbb::info::default_concurrency())),
+      cpus_(allowed_cpus()) {
   std::signal(SIGPIPE, SIG_IGN);  // a bot that exits turns writes into EPIPE, not a signal
   int variants = 0;
   for (const BotSpec& s : specs_)
@@ -677,9 +715,13 @@ BotLink* BotPool::link(int variant, int k) {
   if (k >= max_seats_) throw std::logic_error("more seats of one variant than the bot pool holds");
   auto& link =
       links_[static_cast<size_t>(slot())][static_cast<size_t>(spec)][static_cast<size_t>(k)];
-  if (!link)
-    link = std::make_unique<Link>(specs_[static_cast<size_t>(spec)], spawner_,
-                                  decisions_[static_cast<size_t>(slot())], spin_);
+  if (!link) {
+    const BotSpec& bot = specs_[static_cast<size_t>(spec)];
+    const int cpu =
+        bot.limits.pin && !cpus_.empty() ? cpus_[static_cast<size_t>(slot()) % cpus_.size()] : -1;
+    link =
+        std::make_unique<Link>(bot, spawner_, decisions_[static_cast<size_t>(slot())], spin_, cpu);
+  }
   return link.get();
 }
 

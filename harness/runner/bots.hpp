@@ -15,7 +15,9 @@
 // Every program gets "bye" and end of input when the pool finishes (finish(),
 // or the destructor); one still running a moment later is killed. Messages follow
 // docs/protocol.md; each request has a deadline: the handshake startup_ms,
-// a decision the run's limits.decision_ms or kDefaultDecisionMs.
+// a decision the run's limits.decision_ms or kDefaultDecisionMs. A program
+// runs under its player's limits (BotLimits); with `pin`, the program of
+// slot k runs on the k-th CPU arena may use (wrapping round).
 //
 // Protocol versions: arena's hello offers every version it speaks; the
 // bot's hello reply picks one (none named: version 1). Every decide carries
@@ -81,7 +83,9 @@ struct BotSpec {
   double startup_ms = 5000;
   double decision_ms = kDefaultDecisionMs;
   int max_restarts = 3;
-  nlohmann::json hello;  // the handshake's request
+  BotLimits limits;                         // enforceable here (checked by bot_specs)
+  size_t max_reply = BotProcess::kMaxLine;  // the longest reply line (the engine's largest move)
+  nlohmann::json hello;                     // the handshake's request
   // Sees every line sent ("> ") and received ("< "), for arena check-bot; may be null.
   std::function<void(const std::string& line, bool sent)> trace = nullptr;
 };
@@ -107,9 +111,10 @@ std::filesystem::path resolve_program(const std::string& word, const std::filesy
 // goes to each player's `log`, else to `log_dir`/bots/<variant>`log_suffix`.log
 // (created here), else (no log_dir) nowhere. Throws ConfigError naming
 // players[i].params.command when a command is empty, unbalanced or names no
-// program, players[i].params.workdir when it is not a folder, or
-// players[i].params.log when that file cannot be written;
-// std::runtime_error when the default log cannot be.
+// program, players[i].params.workdir when it is not a folder,
+// players[i].params.log when that file cannot be written, or the limit
+// (players[i].params.network, say) that this machine cannot enforce;
+// std::runtime_error when the default log cannot be written.
 std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine,
                                const std::filesystem::path& log_dir,
                                const std::string& log_suffix = "");
@@ -188,6 +193,7 @@ class BotPool final : public BotSource {
   int slots_;
   int max_seats_;
   std::chrono::microseconds spin_;  // for every process: spin_for(slots_, cores)
+  std::vector<int> cpus_;           // the CPUs arena may use: slot k pins to cpus_[k % size]
   Spawner spawner_;
   // slot -> spec -> seat occurrence k
   std::vector<std::vector<std::vector<std::unique_ptr<Link>>>> links_;

@@ -25,7 +25,9 @@ escapes        answers the handshake, then replies with terminal escape
 Every mode speaks protocol 1 (no ids, no reply to "over"); "v2-" before a mode
 makes it speak protocol 2 (ids echoed, "over" answered), and "@G" after it
 limits the fault to game G (e.g. v2-twice-late@1).
-With PIDFILE, it first appends its pid there (to check none outlives arena).
+With PIDFILE, it first appends its pid there (to check none outlives arena):
+the pid on the machine, which /proc/self names (in arena's PID namespace for
+bots, os.getpid() is the pid inside it).
 """
 import json
 import os
@@ -45,7 +47,7 @@ first_start = False
 if len(sys.argv) > 2:
     first_start = not os.path.exists(sys.argv[2]) or os.path.getsize(sys.argv[2]) == 0
     with open(sys.argv[2], "a") as f:
-        f.write(f"{os.getpid()}\n")
+        f.write(os.readlink("/proc/self") + "\n")
 if mode == "exit-at-once":
     sys.exit(3)
 if mode == "stderr-exit" or (mode == "fails-first" and first_start):
@@ -55,9 +57,9 @@ if mode == "slow-start":
     time.sleep(30)
 if mode == "leaves-a-child":
     import subprocess
-    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
-    with open(sys.argv[2], "a") as f:
-        f.write(f"{child.pid}\n")
+    subprocess.Popen([sys.executable, "-c", "import os, sys, time\n"
+                      "with open(sys.argv[1], 'a') as f: f.write(os.readlink('/proc/self') + '\\n')\n"
+                      "time.sleep(3600)", sys.argv[2]])
 
 
 def send(obj):
