@@ -19,18 +19,6 @@
 namespace arena {
 namespace {
 
-// The command as one shell word list (each word single-quoted), for the config.
-std::string quoted(const std::vector<std::string>& words) {
-  std::string out;
-  for (const std::string& w : words) {
-    std::string q = "'";
-    for (const char c : w)
-      q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    out += (out.empty() ? "" : " ") + q + "'";
-  }
-  return out;
-}
-
 // Games enough to meet every kind of message: whole deals for tables, short
 // Chinese Checkers games.
 std::string check_config(const EngineSpec& engine, const CheckBotOptions& options) {
@@ -38,7 +26,7 @@ std::string check_config(const EngineSpec& engine, const CheckBotOptions& option
   const std::string other = engine.strategies.front().name;
   std::string rules = "{}";
   if (engine.name == "chinese-checkers") rules = "{max_plies: 60}";
-  std::string command = quoted(options.command);
+  std::string command = join_command(options.command);
   std::string escaped;
   for (const char c : command)
     escaped += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);

@@ -14,6 +14,7 @@
 #include "harness/cli/run_support.hpp"
 #include "harness/output/results_dir.hpp"
 #include "harness/registry/game_code.hpp"
+#include "harness/runner/bots.hpp"
 
 namespace arena {
 namespace fs = std::filesystem;
@@ -249,34 +250,10 @@ uint64_t resumed_seed(std::optional<uint64_t> given, uint64_t recorded, const fs
   return recorded;
 }
 
-namespace {
-
-std::string command_line(const std::vector<std::string>& words) {
-  std::string command;
-  for (const std::string& word : words) {
-    if (!command.empty()) command += ' ';
-    command += shell_quoted(word);
-  }
-  return command;
-}
-
-}  // namespace
-
 std::string continue_command(const std::string& subcommand, const std::string& config_path,
                              const fs::path& final_dir, uint64_t seed) {
-  return command_line({program_invocation_name, subcommand, config_path, "--out",
+  return join_command({program_invocation_name, subcommand, config_path, "--out",
                        final_dir.string(), "--resume", "--seed", std::to_string(seed)});
-}
-
-std::string shell_quoted(const std::string& word) {
-  const bool plain = !word.empty() && word.find_first_not_of(
-                                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                          "0123456789_-+=./:,@%") == std::string::npos;
-  if (plain) return word;
-  std::string quoted = "'";
-  for (const char c : word)
-    quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
 }
 
 std::string resume_command(const RunOptions& options, const fs::path& final_dir, uint64_t seed) {
@@ -294,7 +271,7 @@ std::string resume_command(const RunOptions& options, const fs::path& final_dir,
   }
   if (options.strict) words.emplace_back("--strict");
   if (options.quiet) words.emplace_back("--quiet");
-  return command_line(words);
+  return join_command(words);
 }
 
 }  // namespace arena

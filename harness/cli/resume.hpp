@@ -72,7 +72,4 @@ uint64_t resumed_seed(std::optional<uint64_t> given, uint64_t recorded,
 std::string continue_command(const std::string& subcommand, const std::string& config_path,
                              const std::filesystem::path& final_dir, uint64_t seed);
 
-// `word` quoted for a POSIX shell when it needs quoting.
-std::string shell_quoted(const std::string& word);
-
 }  // namespace arena

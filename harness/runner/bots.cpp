@@ -145,6 +145,25 @@ std::vector<std::string> split_command(const std::string& command) {
   return words;
 }
 
+std::string join_command(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& word : words) {
+    if (!out.empty()) out += ' ';
+    const bool plain = !word.empty() && word.find_first_not_of(
+                                            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                            "0123456789_-+=./:,@%") == std::string::npos;
+    if (plain) {
+      out += word;
+      continue;
+    }
+    out += '\'';
+    for (const char c : word)
+      out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    out += '\'';
+  }
+  return out;
+}
+
 Json parse_reply(const std::string& line, std::string_view type) {
   const auto refuse = [&](const std::string& what) {
     throw BotError(Fault::kProtocolError, what + ": " + bot_excerpt(line));

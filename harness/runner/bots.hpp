@@ -95,6 +95,10 @@ struct BotSpec {
 // expansions. Throws std::invalid_argument for an unterminated quote.
 std::vector<std::string> split_command(const std::string& command);
 
+// The inverse: `words` as one command line, each word single-quoted where a
+// POSIX shell (and split_command) would otherwise read it differently.
+std::string join_command(const std::vector<std::string>& words);
+
 // A program's reply `line` to a request due a reply of `type` ("hello" or
 // "move"): a JSON object whose "type" is `type` (a hello also has a string
 // "name"). Throws BotError (Fault::kProtocolError) saying what is wrong, with
