@@ -241,7 +241,7 @@ TEST_CASE("no text of the command-line parser reaches the user, in errors or in 
   }
 }
 
-TEST_CASE("arena list ENGINE shows one engine; an unknown one is refused with a suggestion") {
+TEST_CASE("arena list ENGINE shows one engine, and an unknown one is refused with a suggestion") {
   const fs::path dir = scratch("list-one");
   const Outcome one = arena_cli("list rooks", dir);
   CHECK(one.code == 0);

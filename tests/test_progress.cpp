@@ -84,7 +84,7 @@ TEST_CASE("A stretch's measured games replace its probe's estimate") {
   CHECK(CostModel(0, 100, 1, 8).eta_seconds(5) < 0);  // nothing measured: no ETA
 }
 
-TEST_CASE("A run estimated at over ten minutes says so; a shorter one says nothing") {
+TEST_CASE("A run estimated at over ten minutes says so, and a shorter one says nothing") {
   CHECK(arena::long_run_note(599, 2, 64).empty());
   CHECK(arena::long_run_note(3000, 2, 64) ==
         "arena: this run will take about 50 minutes on 2 threads (estimated from 64 games "
