@@ -31,6 +31,7 @@ constexpr int kProbes = 32;
 
 void Progress::estimate_costs(uint64_t first, uint64_t end, uint64_t series, int threads) {
   if (style_ == Style::kOff) return;
+  const std::lock_guard lock(mutex_);  // the drawing thread reads them
   costs_ = std::make_unique<CostModel>(first, end, series, kProbes);
   threads_ = threads;
 }

@@ -13,7 +13,6 @@
 #include <utility>
 
 #include <tbb/info.h>
-#include <tbb/parallel_for.h>
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
 
@@ -229,17 +228,33 @@ std::map<uint64_t, Block*> play_probes(const Match& match, const RunPlan& plan, 
       blocks.push_back(
           in_flight.add(Block(game, game + series, RunStats(variants, metrics, groups))));
   }
+  // A pipeline of two stages, as in run_games (its hand-overs are the ones
+  // TSan is told of; tbb::parallel_for's own atomics, in its headers, are not).
+  size_t next = 0;
+  auto hand_out = [&](tbb::flow_control& control) -> Block* {
+    ARENA_HAPPENS_AFTER(&next);  // the previous call of this serial stage
+    Block* block = next < blocks.size() ? blocks[next++] : nullptr;
+    if (!block) control.stop();
+    ARENA_HAPPENS_BEFORE(&next);
+    if (block) ARENA_HAPPENS_BEFORE(block);
+    return block;
+  };
+  auto play_probe = [&](Block* block) {
+    ARENA_HAPPENS_AFTER(block);
+    play_timed(match, plan, keep_rows, *block, &costs);
+    block->played = true;
+    progress.add(block->end - block->begin);  // counted as played now, not when merged
+    ARENA_HAPPENS_BEFORE(block);
+  };
   const char start = 0;
   ARENA_HAPPENS_BEFORE(&start);
   arena.execute([&] {
-    tbb::parallel_for(size_t{0}, blocks.size(), [&](size_t i) {
-      ARENA_HAPPENS_AFTER(&start);
-      Block& block = *blocks[i];
-      play_timed(match, plan, keep_rows, block, &costs);
-      block.played = true;
-      progress.add(block.end - block.begin);  // counted as played now, not when merged
-      ARENA_HAPPENS_BEFORE(&block);
-    });
+    tbb::parallel_pipeline(
+        static_cast<size_t>(plan.threads) * 2,
+        tbb::make_filter<void, Block*>(tbb::filter_mode::serial_in_order,
+                                       Stage<decltype(hand_out)>{&hand_out, &start}) &
+            tbb::make_filter<Block*, void>(tbb::filter_mode::parallel,
+                                           Stage<decltype(play_probe)>{&play_probe, &start}));
   });
   std::map<uint64_t, Block*> probed;
   for (Block* block : blocks) {
