@@ -1,4 +1,5 @@
-// What the environment says about an MPI launch; built with and without MPI.
+// What the environment says about an MPI launch; built with and without MPI
+// (built_with_mpi() is in distributed_mpi.cpp or distributed_none.cpp).
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
@@ -8,14 +9,6 @@
 #include "harness/cli/distributed.hpp"
 
 namespace arena {
-
-bool built_with_mpi() {
-#ifdef ARENA_WITH_MPI
-  return true;
-#else
-  return false;
-#endif
-}
 
 int launched_processes() {
   // Open MPI's mpirun; Hydra (MPICH, Intel MPI) and srun --mpi=pmi2; any srun step.

@@ -345,4 +345,8 @@ int serve_as_worker(const Registry& registry) {
   }
 }
 
+bool built_with_mpi() {
+  return true;
+}
+
 }  // namespace arena

@@ -5,6 +5,10 @@
 
 namespace arena {
 
+bool built_with_mpi() {
+  return false;
+}
+
 MpiSession::MpiSession(int& /*argc*/, char**& /*argv*/) {}
 MpiSession::~MpiSession() = default;
 int world_rank() {
