@@ -162,6 +162,13 @@ TEST_CASE("negative numbers are refused by every integer flag, never wrapped aro
     check_refused(o);
     CHECK_THAT(o.err, Catch::Contains(": -1 is out of range [") && !Catch::Contains("000000"));
   }
+  // --shard's two numbers: digits only, never wrapped (4294967297 was taken as 1).
+  for (const char* shard : {"1/4294967297", "+1/2", "' 1/2'", "1/-2", "1/2x", "1/"}) {
+    INFO(shard);
+    const Outcome o = arena_in(dir, std::string("run c.yaml --shard ") + shard);
+    check_refused(o);
+    CHECK_THAT(o.err, Catch::Contains("is not I/N with 1 <= I <= N"));
+  }
 }
 
 TEST_CASE("an unknown subcommand or option gets a suggestion, in Arena's words") {

@@ -6,7 +6,12 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_support.hpp"
+#include "harness/adapters/adapters.hpp"
+#include "harness/cli/resume.hpp"
+#include "harness/cli/run_support.hpp"
 #include "harness/output/results_dir.hpp"
+#include "harness/registry/game_code.hpp"
+#include "harness/runner/cost_model.hpp"
 #include "harness/stats/summary.hpp"
 
 namespace fs = std::filesystem;
@@ -263,17 +268,17 @@ namespace {
 // A run whose external shooter stalls for 1 s in its first decision of game
 // 150 while the file stall-flag exists (tests/bots/stalling_bot.py): a game
 // still in flight when the run is interrupted, once or twice.
-std::string stalling_run() {
+std::string stalling_run(uint64_t stalled_game = 150) {
   return fmt::format(R"(name: stall
 engine: battleship
 seed: 4
 games: 200
 players:
   - {{name: bot, strategy: external,
-     params: {{command: "python3 {}/tests/bots/stalling_bot.py stall-flag 150"}}}}
+     params: {{command: "python3 {}/tests/bots/stalling_bot.py stall-flag {}"}}}}
   - {{name: random, strategy: random}}
 )",
-                     ARENA_SOURCE_DIR);
+                     ARENA_SOURCE_DIR, stalled_game);
 }
 
 // Runs `arena ARGS` in `dir` until the stalling bot stalls, then sends SIGINT
@@ -397,4 +402,56 @@ TEST_CASE("A resume refuses any value that would change its games, and names it"
   const auto r = arena_in(dir, "run long.yaml --quiet --out part --resume");
   CHECK(r.code == 2);
   CHECK_THAT(r.err, Catch::Contains("built from other game code"));
+}
+
+// Values are compared whole: two commands that differ only past the length a
+// message shows (a long path, a bot's last argument) are two runs.
+TEST_CASE("A resume sees a change at the end of a long value") {
+  using namespace arena;
+  const Registry registry = make_registry();
+  const auto config_with = [&](const std::string& depth) {
+    return parse_config(
+        "name: long\nengine: battleship\nseed: 5\ngames: 100\nplayers:\n"
+        "  - {name: bot, strategy: external, params: {command: 'python3 /home/alice/"
+        "experiments/arena-bots/minimax_bot.py --depth " +
+            depth + "'}}\n  - {strategy: random}\n",
+        "long.yaml", registry);
+  };
+  RecordedRun recorded;
+  recorded.identity = config_identity(config_with("3"), 5);
+  recorded.seed = 5;
+  recorded.games = 100;
+  recorded.origin.game_code = game_code_hash();
+  CHECK_NOTHROW(check_same_run(recorded, config_with("3"), 5, "out"));
+  try {
+    check_same_run(recorded, config_with("4"), 5, "out");
+    FAIL("a changed command was taken for the same run");
+  } catch (const InputError& e) {
+    CHECK_THAT(e.what(), Catch::Contains("players[0].params.command was"));
+  }
+}
+
+// A run that shows its progress plays the ETA's probe series first (spread
+// over its games, one game each here): Ctrl-C there starts no further probe,
+// and the printed command completes the run.
+TEST_CASE("Ctrl-C while the probe series play starts no other, and the run resumes byte for byte") {
+  const std::vector<uint64_t> probes = arena::CostModel(0, 200, 1, 32).probes();
+  const fs::path dir = scratch("resume-probes");
+  write_file(dir / "stall.yaml", stalling_run(probes[1]));
+  REQUIRE(arena_in(dir, "run stall.yaml --threads 1 --quiet --out whole").code == 0);
+
+  write_file(dir / "stall-flag", "");
+  CHECK(interrupt_when_stalled("run stall.yaml --threads 1 --out part", 1, dir) == 130);
+  const std::string err = read_file(dir / "err.txt");
+  INFO(err);
+  // The probes in order, up to the stalled one, and not one after it.
+  CHECK(read_file(dir / "stall-flag.games") == fmt::format("{}\n{}\n", probes[0], probes[1]));
+  const std::string command = printed_resume_command(err);
+  REQUIRE_THAT(command, Catch::Contains("--resume"));
+  fs::remove(dir / "stall-flag");
+  const int code =
+      std::system(("cd '" + dir.string() + "' && " + command + " >out2.txt 2>err2.txt").c_str());
+  INFO(read_file(dir / "err2.txt"));
+  REQUIRE(WEXITSTATUS(code) == 0);
+  require_same_results(dir / "whole", dir / "part");
 }

@@ -3,10 +3,12 @@
 // Each subcommand is declared by one add_* function: its options, and the
 // callback that runs it (harness/cli/commands.hpp) once the command line
 // parsed, setting the exit code.
+#include <charconv>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <memory>
+#include <string_view>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -28,13 +30,20 @@ void add_shard_option(CLI::App* sub, RunOptions& options) {
   sub->add_option_function<std::string>(
          "--shard",
          [&options](const std::string& text) {
-           unsigned i = 0, n = 0;
-           char slash = 0, extra = 0;
-           if (std::sscanf(text.c_str(), "%u%c%u%c", &i, &slash, &n, &extra) != 3 || slash != '/' ||
-               i < 1 || n < 1 || i > n || n > 100000) {
+           // Digits only on each side: no sign, space or wrap-around (sscanf's %u took all three).
+           const auto number = [](std::string_view digits) -> uint64_t {
+             uint64_t value = 0;
+             const char* end = digits.data() + digits.size();
+             const auto [at, error] = std::from_chars(digits.data(), end, value);
+             return !digits.empty() && error == std::errc() && at == end ? value : 0;
+           };
+           const size_t slash = text.find('/');
+           const uint64_t i = slash == std::string::npos ? 0 : number(text.substr(0, slash));
+           const uint64_t n = slash == std::string::npos ? 0 : number(text.substr(slash + 1));
+           if (i < 1 || n < 1 || i > n || n > 100000) {
              throw CLI::ValidationError("--shard", "'" + text + "' is not I/N with 1 <= I <= N");
            }
-           options.shard = std::make_pair(uint64_t{i}, uint64_t{n});
+           options.shard = std::make_pair(i, n);
          },
          "play slice I of N of the games (whole series), for 'arena merge'; results in "
          "results/<name>.shard-I-of-N/")

@@ -264,7 +264,14 @@ fs::path pids_cgroup_base(std::string& why) {
     why = fmt::format("cannot make a cgroup in {}: {}", base.string(), ec.message());
     return {};
   }
+  // A cgroup made where the pids controller is not enabled for children (a
+  // root that holds processes refuses "+pids") has no pids.max: no limit.
+  const bool limits = fs::exists(probe / "pids.max", ec);
   fs::remove(probe, ec);
+  if (!limits) {
+    why = fmt::format("the pids controller is not enabled for cgroups in {}", base.string());
+    return {};
+  }
   return base;
 }
 
@@ -344,7 +351,10 @@ PidsCgroup::PidsCgroup(int64_t max) {
   std::error_code ec;
   fs::create_directory(dir_, ec);
   if (ec) throw std::runtime_error(fmt::format("cannot make {}: {}", dir_.string(), ec.message()));
-  std::ofstream(dir_ / "pids.max") << max;
+  if (!(std::ofstream(dir_ / "pids.max") << max << std::flush)) {
+    fs::remove(dir_, ec);
+    throw std::runtime_error(fmt::format("cannot write {}", (dir_ / "pids.max").string()));
+  }
   procs_fd_ = ::open((dir_ / "cgroup.procs").c_str(), O_WRONLY | O_CLOEXEC);
   if (procs_fd_ < 0) {
     const int error = errno;

@@ -371,6 +371,10 @@ class BotPool::Link final : public BotLink {
     return std::nullopt;
   }
 
+  // The start tries before the games (BotPool::start_all) are not failures
+  // of any game: worker 0 keeps every restart the others have.
+  void forget_failures() { failures_ = 0; }
+
   // Starts the program if it is not running: its handshake, within startup_ms.
   void running() {
     if (process_) return;
@@ -682,6 +686,7 @@ void BotPool::start_all(const std::filesystem::path& removed_on_failure) {
         // Started again; its last failure is reported when none succeeds.
       }
     }
+    if (started) link.forget_failures();
     if (!started) {
       const std::string tail = link.stderr_tail();
       failures += start_failure(spec, tries, link.last_why(), tail,

@@ -233,7 +233,9 @@ std::map<uint64_t, Block*> play_probes(const Match& match, const RunPlan& plan, 
   size_t next = 0;
   auto hand_out = [&](tbb::flow_control& control) -> Block* {
     ARENA_HAPPENS_AFTER(&next);  // the previous call of this serial stage
-    Block* block = next < blocks.size() ? blocks[next++] : nullptr;
+    // Interrupted: no probe starts (Ctrl-C is not kept waiting for them all).
+    const bool interrupted = plan.interrupt && plan.interrupt->load(std::memory_order_relaxed);
+    Block* block = next < blocks.size() && !interrupted ? blocks[next++] : nullptr;
     if (!block) control.stop();
     ARENA_HAPPENS_BEFORE(&next);
     if (block) ARENA_HAPPENS_BEFORE(block);
@@ -259,7 +261,8 @@ std::map<uint64_t, Block*> play_probes(const Match& match, const RunPlan& plan, 
   std::map<uint64_t, Block*> probed;
   for (Block* block : blocks) {
     ARENA_HAPPENS_AFTER(block);
-    if (block->cut_short || block->end == block->begin) continue;  // interrupted: played again
+    // Not started or cut short by an interrupt: played again, by the pipeline or a resume.
+    if (!block->played || block->cut_short || block->end == block->begin) continue;
     probed[block->begin] = block;
   }
   progress.probed(blocks.size() * series);

@@ -6,7 +6,8 @@ It fires at a uniformly random open cell, drawn from the game's seed (so its
 games replay exactly). While the file FLAG exists (relative to its working
 folder, the config's), its first decision in game GAME first creates
 FLAG.stalled and then sleeps 1 s: a game still in flight when the test
-interrupts arena.
+interrupts arena. While FLAG exists it also appends each game's index to
+FLAG.games, the games begun, in the order arena asked for them.
 """
 import json
 import os
@@ -26,6 +27,9 @@ for line in sys.stdin:
     elif kind == "game":
         game = message["game"]
         rng.seed(message["seed"])
+        if os.path.exists(flag):
+            with open(flag + ".games", "a") as games:
+                games.write(f"{game}\n")
     elif kind == "decide":
         if game == stall_game and not stalled and os.path.exists(flag):
             stalled = True
