@@ -27,6 +27,7 @@ namespace fs = std::filesystem;
 using arena::testing::arena_cli;
 using arena::testing::arena_cli_env;
 using arena::testing::read_file;
+using arena::testing::require_python;
 using arena::testing::scratch;
 using arena::testing::write_file;
 using nlohmann::json;
@@ -35,12 +36,6 @@ namespace {
 
 const fs::path kSource = ARENA_SOURCE_DIR;
 const std::string kLimitsBot = (kSource / "tests/bots/limits_bot.py").string();
-
-void require_python() {
-  static const bool yes =
-      std::system("python3 -c 'import sys; sys.exit(sys.version_info < (3, 9))' 2>/dev/null") == 0;
-  if (!yes) FAIL("python3 (3.9 or later) is not installed; the README's test command installs it");
-}
 
 // The interpreter itself, not a wrapper that finds it (pyenv's shims start
 // several processes of their own, which a process limit would count).

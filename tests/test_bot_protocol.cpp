@@ -25,6 +25,7 @@ namespace fs = std::filesystem;
 using arena::testing::arena_cli;
 using arena::testing::arena_in;
 using arena::testing::read_file;
+using arena::testing::require_python;
 using arena::testing::scratch;
 using arena::testing::write_file;
 using nlohmann::json;
@@ -33,12 +34,6 @@ namespace {
 
 const fs::path kSource = ARENA_SOURCE_DIR;
 const std::string kFaultBot = (kSource / "tests/bots/fault_bot.py").string();
-
-void require_python() {
-  static const bool yes =
-      std::system("python3 -c 'import sys; sys.exit(sys.version_info < (3, 9))' 2>/dev/null") == 0;
-  if (!yes) FAIL("python3 (3.9 or later) is not installed; the README's test command installs it");
-}
 
 // A config of `games` games of `engine` (its default mode) between a
 // fault_bot in `mode` and the engine's first strategy.

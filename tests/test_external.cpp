@@ -28,6 +28,7 @@
 namespace fs = std::filesystem;
 using arena::testing::arena_cli;
 using arena::testing::read_file;
+using arena::testing::require_python;
 using arena::testing::require_same_results;
 using arena::testing::scratch;
 using arena::testing::write_file;
@@ -37,14 +38,6 @@ namespace {
 
 const fs::path kSource = ARENA_SOURCE_DIR;
 const std::string kFaultBot = (kSource / "tests/bots/fault_bot.py").string();
-
-// The Python bot tests need python3 3.9 or later, which the README's test
-// command installs: without it they fail rather than pass unseen.
-void require_python() {
-  static const bool yes =
-      std::system("python3 -c 'import sys; sys.exit(sys.version_info < (3, 9))' 2>/dev/null") == 0;
-  if (!yes) FAIL("python3 (3.9 or later) is not installed; the README's test command installs it");
-}
 
 json summary_of(const fs::path& dir) {
   return json::parse(read_file(dir / "summary.json"));
