@@ -303,6 +303,18 @@ std::string printed_resume_command(const std::string& err) {
   return err.substr(begin, err.find('\n', begin) - begin);
 }
 
+// Runs the command arena printed after "continue with:" in `err`, as it is,
+// in `dir` with the stall switched off; it must complete the run.
+void run_printed_resume_command(const std::string& err, const fs::path& dir) {
+  const std::string command = printed_resume_command(err);
+  REQUIRE_THAT(command, Catch::Contains("--resume"));
+  fs::remove(dir / "stall-flag");
+  const int code =
+      std::system(("cd '" + dir.string() + "' && " + command + " >out2.txt 2>err2.txt").c_str());
+  INFO(read_file(dir / "err2.txt"));
+  REQUIRE(WEXITSTATUS(code) == 0);
+}
+
 }  // namespace
 
 // The issue this answers: a resume without the run's --seed once played the
@@ -332,14 +344,7 @@ TEST_CASE("The command printed on Ctrl-C, pasted as it is, completes the run byt
   CHECK_THAT(err, Catch::Contains(signals == 2 ? "stopped at once" : "interrupted after"));
   CHECK_FALSE(fs::exists(dir / ".part.lock"));  // not even after the second Ctrl-C
   CHECK_FALSE(fs::exists(dir / "part"));        // a shard too: nothing passes for complete
-  const std::string command = printed_resume_command(err);
-  REQUIRE_THAT(command, Catch::Contains("--resume"));
-
-  fs::remove(dir / "stall-flag");
-  const int code =
-      std::system(("cd '" + dir.string() + "' && " + command + " >out2.txt 2>err2.txt").c_str());
-  INFO(read_file(dir / "err2.txt"));
-  REQUIRE(WEXITSTATUS(code) == 0);
+  run_printed_resume_command(err, dir);
   if (flags.empty()) {
     require_same_results(dir / "whole", dir / "part");
   } else {
@@ -446,12 +451,6 @@ TEST_CASE("Ctrl-C while the probe series play starts no other, and the run resum
   INFO(err);
   // The probes in order, up to the stalled one, and not one after it.
   CHECK(read_file(dir / "stall-flag.games") == fmt::format("{}\n{}\n", probes[0], probes[1]));
-  const std::string command = printed_resume_command(err);
-  REQUIRE_THAT(command, Catch::Contains("--resume"));
-  fs::remove(dir / "stall-flag");
-  const int code =
-      std::system(("cd '" + dir.string() + "' && " + command + " >out2.txt 2>err2.txt").c_str());
-  INFO(read_file(dir / "err2.txt"));
-  REQUIRE(WEXITSTATUS(code) == 0);
+  run_printed_resume_command(err, dir);
   require_same_results(dir / "whole", dir / "part");
 }
