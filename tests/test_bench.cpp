@@ -15,9 +15,9 @@
 
 using namespace arena;
 
-TEST_CASE("the bench suite plays exactly the pinned moves") {
+TEST_CASE("the bench suite plays exactly the pinned moves, whatever the thread count") {
   const Registry registry = make_registry();
-  const auto results = run_bench_suite(registry, 2);
+  const auto results = run_bench_suite(registry, 1);
   struct Pinned {
     const char* name;
     const char* setting;
@@ -107,10 +107,6 @@ TEST_CASE("the bench suite plays exactly the pinned moves") {
   for (const auto& [key, result] : played)
     WARN("not pinned yet: " << key.first << " " << key.second << " signature " << std::hex
                             << result->signature);
-}
-
-TEST_CASE("the bench signature does not depend on the thread count") {
-  const Registry registry = make_registry();
-  CHECK(combined_signature(run_bench_suite(registry, 1)) ==
-        combined_signature(run_bench_suite(registry, 3)));
+  // Every setting, the unpinned ones too, plays the same moves on 3 threads.
+  CHECK(combined_signature(run_bench_suite(registry, 3)) == combined_signature(results));
 }
