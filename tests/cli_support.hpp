@@ -25,6 +25,10 @@ inline void require_python() {
   if (!yes) FAIL("python3 (3.9 or later) is not installed; the README's test command installs it");
 }
 
+// The source tree, and the Python bot that misbehaves on request.
+inline const std::filesystem::path kSource = ARENA_SOURCE_DIR;
+inline const std::string kFaultBot = (kSource / "tests/bots/fault_bot.py").string();
+
 struct Outcome {
   int code = -1;
   std::string out;

@@ -26,6 +26,7 @@
 namespace fs = std::filesystem;
 using arena::testing::arena_cli;
 using arena::testing::arena_cli_env;
+using arena::testing::kSource;
 using arena::testing::read_file;
 using arena::testing::require_python;
 using arena::testing::scratch;
@@ -34,7 +35,6 @@ using nlohmann::json;
 
 namespace {
 
-const fs::path kSource = ARENA_SOURCE_DIR;
 const std::string kLimitsBot = (kSource / "tests/bots/limits_bot.py").string();
 
 // The interpreter itself, not a wrapper that finds it (pyenv's shims start

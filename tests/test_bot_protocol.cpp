@@ -24,6 +24,8 @@
 namespace fs = std::filesystem;
 using arena::testing::arena_cli;
 using arena::testing::arena_in;
+using arena::testing::kFaultBot;
+using arena::testing::kSource;
 using arena::testing::read_file;
 using arena::testing::require_python;
 using arena::testing::scratch;
@@ -31,9 +33,6 @@ using arena::testing::write_file;
 using nlohmann::json;
 
 namespace {
-
-const fs::path kSource = ARENA_SOURCE_DIR;
-const std::string kFaultBot = (kSource / "tests/bots/fault_bot.py").string();
 
 // A config of `games` games of `engine` (its default mode) between a
 // fault_bot in `mode` and the engine's first strategy.

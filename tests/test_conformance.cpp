@@ -45,7 +45,7 @@ using namespace arena;
 
 namespace {
 
-const Registry& registry() {
+const Registry& nim_registry() {
   static const Registry r = testing::registry_with_nim();
   return r;
 }
@@ -75,7 +75,7 @@ struct Case {
 
 std::vector<Case> every_case() {
   std::vector<Case> cases;
-  for (const EngineSpec& engine : registry().engines())
+  for (const EngineSpec& engine : nim_registry().engines())
     for (const ModeSpec& mode : engine.modes)
       for (const StrategySetting& setting : settings_of(engine))
         cases.push_back({&engine, mode.name, setting});
@@ -100,7 +100,7 @@ RunConfig config_of(const Case& c, Rules rules = Rules::kShort) {
                      "\nplayers:\n  - {name: tested, strategy: " + c.setting.strategy +
                      ", params: " + overrides_yaml(overrides) + "}\n" +
                      "  - {name: other, strategy: " + c.engine->strategies.front().name + "}\n";
-  return parse_config(yaml, "conformance.yaml", registry());
+  return parse_config(yaml, "conformance.yaml", nim_registry());
 }
 
 struct Run {
@@ -113,7 +113,7 @@ struct Run {
 // when it is not 0.
 Run play(const RunConfig& config, int threads, uint64_t first = 0, uint64_t end = 0,
          uint64_t budget_ns = 0) {
-  PreparedRun prepared = prepare_run(registry(), config, *config.seed, threads);
+  PreparedRun prepared = prepare_run(nim_registry(), config, *config.seed, threads);
   RunPlan& plan = prepared.plan;
   plan.first_game = first;
   if (end) plan.games = end;
@@ -159,7 +159,7 @@ void require_same(const Run& a, const Run& b) {
 }
 
 uint64_t games_of(const RunConfig& config) {
-  return registry().find(config.engine)->make_match(config, *config.seed)->game_count();
+  return nim_registry().find(config.engine)->make_match(config, *config.seed)->game_count();
 }
 
 }  // namespace
@@ -243,7 +243,7 @@ TEST_CASE("conformance: every game is shown move by move and its record plays it
     INFO(c.label());
     RunConfig config = config_of(c);
     config.output.moves = MovesRecord::kAll;
-    PreparedRun prepared = prepare_run(registry(), config, *config.seed, 2);
+    PreparedRun prepared = prepare_run(nim_registry(), config, *config.seed, 2);
     MemoryWriter out;
     run_games(*prepared.match, prepared.plan, &out, nullptr);
     std::istringstream lines(out.moves);
@@ -317,7 +317,7 @@ TEST_CASE("conformance: forfeits are scored alike by every engine") {
 // every setting of its strategies must decide alike on the re-dealt game.
 TEST_CASE("conformance: re-dealing what a player cannot see never changes its decision") {
   int engines_with_hidden_information = 0;
-  for (const EngineSpec& engine : registry().engines()) {
+  for (const EngineSpec& engine : nim_registry().engines()) {
     REQUIRE(engine.hidden_information.has_value());
     if (!engine.hidden_information->check) continue;  // players see the whole game
     ++engines_with_hidden_information;

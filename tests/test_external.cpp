@@ -27,6 +27,8 @@
 
 namespace fs = std::filesystem;
 using arena::testing::arena_cli;
+using arena::testing::kFaultBot;
+using arena::testing::kSource;
 using arena::testing::read_file;
 using arena::testing::require_python;
 using arena::testing::require_same_results;
@@ -35,9 +37,6 @@ using arena::testing::write_file;
 using nlohmann::json;
 
 namespace {
-
-const fs::path kSource = ARENA_SOURCE_DIR;
-const std::string kFaultBot = (kSource / "tests/bots/fault_bot.py").string();
 
 json summary_of(const fs::path& dir) {
   return json::parse(read_file(dir / "summary.json"));

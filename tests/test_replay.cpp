@@ -15,14 +15,13 @@
 namespace fs = std::filesystem;
 using arena::testing::arena_cli;
 using arena::testing::arena_in;
+using arena::testing::kSource;
 using arena::testing::read_file;
 using arena::testing::scratch;
 using arena::testing::write_file;
 using nlohmann::json;
 
 namespace {
-
-const fs::path kSource = ARENA_SOURCE_DIR;
 
 json replay_json(const fs::path& run, uint64_t game, const fs::path& dir,
                  const std::string& extra = "") {

@@ -49,7 +49,7 @@ Outcome train(const fs::path& dir, const std::string& config, const std::string&
 }
 
 // train.json without its timing.
-Json untimed(const fs::path& dir) {
+Json untimed_training(const fs::path& dir) {
   Json j = Json::parse(read_file(dir / "train.json"));
   j.erase("timing");
   return j;
@@ -60,7 +60,7 @@ void require_same_training(const fs::path& a, const fs::path& b) {
     INFO(file);
     REQUIRE(read_file(a / file) == read_file(b / file));
   }
-  REQUIRE(untimed(a) == untimed(b));
+  REQUIRE(untimed_training(a) == untimed_training(b));
 }
 
 }  // namespace

@@ -22,7 +22,8 @@ constexpr uint64_t splitmix64_mix(uint64_t z) {
 }
 
 // What a stream is for. Player streams are kPlayer + seat (or variant index).
-enum class Purpose : uint64_t { kEnvironment = 1, kPlayer = 1000 };
+// kRedeal: the conformance suite's re-dealt games (a stream no game draws from).
+enum class Purpose : uint64_t { kEnvironment = 1, kRedeal = 99, kPlayer = 1000 };
 
 constexpr uint64_t player_purpose(uint64_t seat) {
   return static_cast<uint64_t>(Purpose::kPlayer) + seat;

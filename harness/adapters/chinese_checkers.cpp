@@ -19,7 +19,7 @@ namespace {
 
 namespace cc = chinese_checkers;
 
-cc::Rules rules_from(const RunConfig& config) {
+cc::Rules checkers_rules_of(const RunConfig& config) {
   cc::Rules rules;
   rules.players = static_cast<int>(config.rules.integer("seats"));
   rules.neutral_zones = config.rules.choice("neutral_zones") == "forbidden"
@@ -34,8 +34,8 @@ cc::Rules rules_from(const RunConfig& config) {
 
 // The table's seats, from rules known to be playable: the seat orders, and so
 // how many games make whole deals, follow from them.
-int seats_of(const RunConfig& config) {
-  return rules_from(config).players;
+int checkers_seats(const RunConfig& config) {
+  return checkers_rules_of(config).players;
 }
 
 // Strategies limited by the clock rather than by depth or iterations.
@@ -48,11 +48,11 @@ std::string timed_players(const RunConfig& config) {
   return names;
 }
 
-class PlayMatch final : public SeatedMatch {
+class CheckersMatch final : public SeatedMatch {
  public:
-  PlayMatch(const RunConfig& config, uint64_t seed)
-      : SeatedMatch(config, seed, seats_of(config)),
-        rules_(rules_from(config)),
+  CheckersMatch(const RunConfig& config, uint64_t seed)
+      : SeatedMatch(config, seed, checkers_seats(config)),
+        rules_(checkers_rules_of(config)),
         players_(bind_players<cc::Strategies>(config.players, "chinese-checkers")),
         timed_(timed_players(config)) {}
 
@@ -155,7 +155,7 @@ class PlayMatch final : public SeatedMatch {
        Better::kLower}};
 };
 
-std::vector<ParamSpec> rule_params() {
+std::vector<ParamSpec> checkers_rule_params() {
   const cc::Rules defaults;
   return {
       ParamSpec::integer("seats", defaults.players, 2, 6,
@@ -174,9 +174,9 @@ std::vector<ParamSpec> rule_params() {
 }  // namespace
 
 EngineSpec chinese_checkers_engine() {
-  EngineSpec engine = seated_engine<PlayMatch>(
+  EngineSpec engine = seated_engine<CheckersMatch>(
       "chinese-checkers", "Chinese Checkers on the 121-hole star, 2 to 6 players, 10 pieces each",
-      rule_params(), cc::Strategies::infos(), HiddenInformation::none());
+      checkers_rule_params(), cc::Strategies::infos(), HiddenInformation::none());
   engine.short_rules = {{"max_plies", int64_t{40}}};
   // Its searches take milliseconds a move: 1200 games a pairing were 50
   // minutes on two cores, 24 take about one (docs/measurements.md).

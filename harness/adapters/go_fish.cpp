@@ -24,7 +24,7 @@ namespace gf = go_fish;
 
 // The table's seats (0: one per player), from rules known to be playable: the
 // seat orders, and so how many games make whole deals, follow from them.
-int seats_of(const RunConfig& config) {
+int go_fish_seats(const RunConfig& config) {
   const auto seats = static_cast<int>(config.rules.integer("seats"));
   const auto players = static_cast<int>(config.players.size());
   if (seats == 0 && (players < 2 || players > gf::kMaxPlayers)) {
@@ -74,15 +74,15 @@ std::vector<gf::Strategies::Bound> go_fish_players(const RunConfig& config) {
 
 namespace {
 
-gf::Rules rules_from(const RunConfig& config) {
-  return go_fish_rules(config, seats_of(config));
+gf::Rules go_fish_rules_of(const RunConfig& config) {
+  return go_fish_rules(config, go_fish_seats(config));
 }
 
-class PlayMatch final : public SeatedMatch {
+class GoFishMatch final : public SeatedMatch {
  public:
-  PlayMatch(const RunConfig& config, uint64_t seed)
-      : SeatedMatch(config, seed, seats_of(config)),
-        rules_(rules_from(config)),
+  GoFishMatch(const RunConfig& config, uint64_t seed)
+      : SeatedMatch(config, seed, go_fish_seats(config)),
+        rules_(go_fish_rules_of(config)),
         players_(go_fish_players(config)) {}
 
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
@@ -175,7 +175,7 @@ class PlayMatch final : public SeatedMatch {
       {"truncated", "", "1 when the game hit max_rounds before every book was made"}};
 };
 
-std::vector<ParamSpec> rule_params() {
+std::vector<ParamSpec> go_fish_rule_params() {
   const gf::Rules defaults;
   return {
       ParamSpec::integer("seats", 0, 0, gf::kMaxPlayers,
@@ -236,8 +236,6 @@ bool same_decision(const gf::AnyPlayer& player, bool external, const gf::Game& g
       player);
 }
 
-constexpr uint64_t kRedealPurpose = 99;  // a stream no game draws from
-
 // One game of the re-deal check on a table of `players`, `setting` at seat
 // deal % players; at each of its decisions the other hands and the stock
 // are dealt anew (Game::resample_hidden), consistent with everything public.
@@ -254,7 +252,7 @@ bool redeal_game(const StrategySetting& setting, int players, uint64_t deal, uin
   for (int s = 0; s < players; ++s)
     rngs.emplace_back(derive_seed(seed, players, deal, player_purpose(s)));
   Rng deal_rng(derive_seed(seed, players, deal, Purpose::kEnvironment));
-  Rng redeal_rng(derive_seed(seed, players, deal, kRedealPurpose));
+  Rng redeal_rng(derive_seed(seed, players, deal, Purpose::kRedeal));
   gf::Game game(rules, gf::shuffled_deck(rules, deal_rng).span());
   for (int s = 0; s < players; ++s)
     std::visit([&](auto& p) { p.begin(game.view(s)); }, seats[s]);
@@ -296,8 +294,8 @@ RedealReport redeal_check(const StrategySetting& setting, uint64_t seed) {
 }  // namespace
 
 EngineSpec go_fish_engine() {
-  EngineSpec engine = seated_engine<PlayMatch>(
-      "go-fish", "Go Fish with hidden hands, 2 to 10 players", rule_params(),
+  EngineSpec engine = seated_engine<GoFishMatch>(
+      "go-fish", "Go Fish with hidden hands, 2 to 10 players", go_fish_rule_params(),
       gf::Strategies::infos(), HiddenInformation::redeal(redeal_check));
   // At rotated three-seat tables, and under the seed's rules.
   engine.bench_cases = {

@@ -39,16 +39,16 @@ void sync_file(const fs::path& path) {
 // gzip files and moves.jsonl.gz and the games worth a look, 5 the cheaper
 // per-decision fold of the signature, 6 the run's origin (flags given, the
 // game code's hash): files of an earlier version cannot be continued or merged.
-constexpr int kFormatVersion = 6;
+constexpr int kCheckpointVersion = 6;
 
 void check_version(const Json& j, const fs::path& file, const char* what) {
   const auto it = j.is_object() ? j.find("version") : j.end();
   const int version = it != j.end() && it->is_number_integer() ? it->get<int>() : 0;
-  if (version != kFormatVersion) {
+  if (version != kCheckpointVersion) {
     throw InputError(
         fmt::format("{}: a {} of format version {}, written by another version of "
                     "arena; this one reads version {}: start the run again",
-                    file.string(), what, version, kFormatVersion));
+                    file.string(), what, version, kCheckpointVersion));
   }
 }
 
@@ -84,7 +84,7 @@ void write_checkpoint(const fs::path& dir, const Checkpoint& c) {
   Json files = Json::object();
   for (const auto& [name, state] : c.files)
     files[name] = state.to_json();
-  const Json j{{"version", kFormatVersion},      {"config", c.config},        {"seed", c.seed},
+  const Json j{{"version", kCheckpointVersion},  {"config", c.config},        {"seed", c.seed},
                {"origin", c.origin.to_json()},   {"next_game", c.next_game},  {"files", files},
                {"wall_seconds", c.wall_seconds}, {"stats", c.stats.to_json()}};
   const fs::path temp = dir / (std::string(kCheckpointFile) + ".tmp");
@@ -120,7 +120,7 @@ std::optional<Checkpoint> read_checkpoint(const fs::path& dir) {
 }
 
 std::string shard_json(const ShardResult& s) {
-  const Json j{{"version", kFormatVersion},
+  const Json j{{"version", kCheckpointVersion},
                {"config", s.config},
                {"seed", s.seed},
                {"origin", s.origin.to_json()},

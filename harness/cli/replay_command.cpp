@@ -25,7 +25,7 @@
 
 namespace arena {
 namespace fs = std::filesystem;
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
 namespace {
 
@@ -107,19 +107,20 @@ std::string no_record_message(const RunConfig& config, uint64_t game, const NotF
       game, why.what(), level);
 }
 
-Json result_json(const RunConfig& config, const Match& match, const ReplayedGame& g) {
-  Json result = Json::array();
+OrderedJson result_json(const RunConfig& config, const Match& match, const ReplayedGame& g) {
+  OrderedJson result = OrderedJson::array();
   for (const SeatResult& seat : g.seats) {
-    Json metrics = Json::object();
+    OrderedJson metrics = OrderedJson::object();
     if (seat.has_metrics) {
       for (size_t m = 0; m < match.metrics().size(); ++m)
         metrics[match.metrics()[m].name] = seat.metrics[m];
     }
-    result.push_back({{"variant", config.players[static_cast<size_t>(seat.variant)].name},
-                      {"rank", seat.rank},
-                      {"outcome", outcome_of(seat, g.seats)},
-                      {"metrics", metrics},
-                      {"forfeit", seat.fault ? Json(fault_name(*seat.fault)) : Json(nullptr)}});
+    result.push_back(
+        {{"variant", config.players[static_cast<size_t>(seat.variant)].name},
+         {"rank", seat.rank},
+         {"outcome", outcome_of(seat, g.seats)},
+         {"metrics", metrics},
+         {"forfeit", seat.fault ? OrderedJson(fault_name(*seat.fault)) : OrderedJson(nullptr)}});
   }
   return result;
 }
@@ -132,23 +133,24 @@ std::string check_text(const std::string& check, const std::optional<std::string
   return "The replayed result DIFFERS from games.csv: " + *csv_rows;
 }
 
-Json replay_json(const fs::path& dir, const Run& run, const ReplayOptions& options,
-                 bool from_record, const ReplayedGame& g, const GameReplay& replay,
-                 const std::optional<std::string>& csv_rows) {
+OrderedJson replay_json(const fs::path& dir, const Run& run, const ReplayOptions& options,
+                        bool from_record, const ReplayedGame& g, const GameReplay& replay,
+                        const std::optional<std::string>& csv_rows) {
   const RunConfig& config = run.config;
   std::vector<std::string> names;
   for (const PlayerConfig& p : config.players)
     names.push_back(p.name);
   const std::string rows = game_rows(options.game, g.seats, names, run.match->metrics().size());
-  Json steps = Json::array();
+  OrderedJson steps = OrderedJson::array();
   for (const ReplayStep& step : replay.steps) {
-    steps.push_back({{"variant", step.variant >= 0 ? Json(names[static_cast<size_t>(step.variant)])
-                                                   : Json(nullptr)},
-                     {"text", step.text},
-                     {"move", step.move},
-                     {"board", step.board}});
+    steps.push_back(
+        {{"variant", step.variant >= 0 ? OrderedJson(names[static_cast<size_t>(step.variant)])
+                                       : OrderedJson(nullptr)},
+         {"text", step.text},
+         {"move", step.move},
+         {"board", step.board}});
   }
-  Json seats = Json::array();
+  OrderedJson seats = OrderedJson::array();
   for (const auto& [variant, group] : g.lineup)
     seats.push_back(names[static_cast<size_t>(variant)]);
   const char* check = !csv_rows           ? "absent"
@@ -179,7 +181,7 @@ Json replay_json(const fs::path& dir, const Run& run, const ReplayOptions& optio
           {"check", check_text(check, csv_rows)}};
 }
 
-void print_text(const Json& r) {
+void print_text(const OrderedJson& r) {
   fmt::print("game {} of {} ({}, mode {}), {}\n", r["game"].get<uint64_t>(),
              r["run"].get<std::string>(), r["engine"].get<std::string>(),
              r["mode"].get<std::string>(), r["source_text"].get<std::string>());
@@ -229,8 +231,8 @@ int replay(const ReplayOptions& options, const Registry& registry) {
   if (!replay) {
     throw std::runtime_error(fmt::format("engine {} cannot show its games", config.engine));
   }
-  const Json r = replay_json(dir, run, options, record.has_value(), g, *replay,
-                             rows_in_games_csv(dir, options.game));
+  const OrderedJson r = replay_json(dir, run, options, record.has_value(), g, *replay,
+                                    rows_in_games_csv(dir, options.game));
   if (options.json) {
     fmt::print("{}\n", r.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));
   } else if (options.html) {

@@ -12,6 +12,7 @@
 
 #include "harness/cli/distributed.hpp"
 #include "harness/cli/run_support.hpp"
+#include "harness/output/append_file.hpp"
 #include "harness/output/results_dir.hpp"
 #include "harness/registry/game_code.hpp"
 #include "harness/runner/bots.hpp"
@@ -20,13 +21,6 @@ namespace arena {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string text_of(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 uint64_t games_of(const std::string& identity) {
   return YAML::Load(identity)["games"].as<uint64_t>();
@@ -164,9 +158,9 @@ std::optional<RecordedRun> finished_run(const fs::path& final_dir) {
     const fs::path summary_file = final_dir / "summary.json";
     const fs::path resolved_file = final_dir / "config.resolved.yaml";
     if (!fs::exists(summary_file, ec) || !fs::exists(resolved_file, ec)) return std::nullopt;
-    const auto summary = nlohmann::json::parse(text_of(summary_file));
+    const auto summary = nlohmann::json::parse(file_bytes(summary_file));
     if (!summary.value("complete", false)) return std::nullopt;
-    const std::string resolved = text_of(resolved_file);
+    const std::string resolved = file_bytes(resolved_file);
     return finished_record(resolved, YAML::Load(resolved)["seed"].as<uint64_t>(), std::nullopt,
                            summary.value("games", uint64_t{0}));
   } catch (const nlohmann::json::exception&) {

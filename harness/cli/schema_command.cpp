@@ -16,7 +16,7 @@ namespace {
 // Config and player names name files (harness/config/config.cpp checks the same).
 constexpr const char* kFileNamePattern = "^[A-Za-z0-9_-][A-Za-z0-9_.-]*$";
 
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
 // A bound as JSON Schema takes it (an infinite one is left out by the caller).
 bool finite(double x) {
@@ -24,21 +24,21 @@ bool finite(double x) {
          x < std::numeric_limits<double>::infinity();
 }
 
-Json bounded(Json schema, const ParamSpec& p) {
+OrderedJson bounded(OrderedJson schema, const ParamSpec& p) {
   if (finite(p.min)) schema["minimum"] = p.min;
   if (finite(p.max)) schema["maximum"] = p.max;
   return schema;
 }
 
-Json default_of(const ParamValue& value) {
+OrderedJson default_of(const ParamValue& value) {
   struct ToJson {
-    Json operator()(int64_t v) const { return v; }
-    Json operator()(double v) const { return v; }
-    Json operator()(bool v) const { return v; }
-    Json operator()(const std::string& v) const { return v; }
-    Json operator()(const IntList& v) const { return v; }
-    Json operator()(const NameToInt& v) const {
-      Json map = Json::object();
+    OrderedJson operator()(int64_t v) const { return v; }
+    OrderedJson operator()(double v) const { return v; }
+    OrderedJson operator()(bool v) const { return v; }
+    OrderedJson operator()(const std::string& v) const { return v; }
+    OrderedJson operator()(const IntList& v) const { return v; }
+    OrderedJson operator()(const NameToInt& v) const {
+      OrderedJson map = OrderedJson::object();
       for (const auto& [name, n] : v)
         map[name] = n;
       return map;
@@ -47,8 +47,8 @@ Json default_of(const ParamValue& value) {
   return std::visit(ToJson{}, value);
 }
 
-Json param_schema(const ParamSpec& p) {
-  Json s;
+OrderedJson param_schema(const ParamSpec& p) {
+  OrderedJson s;
   switch (p.type) {
     case ParamType::kInt:
       s = bounded({{"type", "integer"}}, p);
@@ -69,7 +69,7 @@ Json param_schema(const ParamSpec& p) {
       s = {{"type", "string"}};
       break;
     case ParamType::kIntList: {
-      const Json item = bounded({{"type", "integer"}}, p);
+      const OrderedJson item = bounded({{"type", "integer"}}, p);
       s = {{"oneOf", {item, {{"type", "array"}, {"items", item}, {"minItems", 1}}}}};
       break;
     }
@@ -81,19 +81,20 @@ Json param_schema(const ParamSpec& p) {
 
 // With `open` (an external strategy), other keys are the program's own
 // parameters: any scalar.
-Json params_schema(const std::vector<ParamSpec>& params, bool open = false) {
-  Json properties = Json::object();
+OrderedJson params_schema(const std::vector<ParamSpec>& params, bool open = false) {
+  OrderedJson properties = OrderedJson::object();
   for (const ParamSpec& p : params)
     properties[p.name] = param_schema(p);
-  const Json others = open ? Json{{"type", {"string", "number", "boolean"}}} : Json(false);
+  const OrderedJson others =
+      open ? OrderedJson{{"type", {"string", "number", "boolean"}}} : OrderedJson(false);
   return {{"type", "object"}, {"properties", properties}, {"additionalProperties", others}};
 }
 
 // An external strategy's program has no default: its `command` is required
 // and not empty, as arena run requires (harness/runner/bots.cpp).
-Json player_schema(const StrategySpec& s) {
-  Json params = params_schema(s.params, s.external);
-  Json required = {"strategy"};
+OrderedJson player_schema(const StrategySpec& s) {
+  OrderedJson params = params_schema(s.params, s.external);
+  OrderedJson required = {"strategy"};
   if (s.external) {
     params["properties"]["command"]["minLength"] = 1;
     params["required"] = {"command"};
@@ -110,11 +111,11 @@ Json player_schema(const StrategySpec& s) {
 }
 
 // What a config for `engine` must hold beyond the common keys.
-Json engine_schema(const EngineSpec& engine) {
-  Json modes = Json::array();
+OrderedJson engine_schema(const EngineSpec& engine) {
+  OrderedJson modes = OrderedJson::array();
   for (const ModeSpec& m : engine.modes)
     modes.push_back(m.name);
-  Json players = Json::array();
+  OrderedJson players = OrderedJson::array();
   for (const StrategySpec& s : engine.strategies)
     players.push_back(player_schema(s));
   return {{"if", {{"properties", {{"engine", {{"const", engine.name}}}}}}},
@@ -125,7 +126,7 @@ Json engine_schema(const EngineSpec& engine) {
               {"players", {{"items", {{"oneOf", players}}}}}}}}}};
 }
 
-Json sprt_schema() {
+OrderedJson sprt_schema() {
   return {{"type", "object"},
           {"properties",
            {{"elo0", {{"type", "number"}, {"minimum", -400}, {"maximum", 400}}},
@@ -137,7 +138,7 @@ Json sprt_schema() {
           {"additionalProperties", false}};
 }
 
-Json stop_schema() {
+OrderedJson stop_schema() {
   return {{"type", "object"},
           {"properties",
            {{"sprt", sprt_schema()},
@@ -147,7 +148,7 @@ Json stop_schema() {
           {"additionalProperties", false}};
 }
 
-Json expect_schema() {
+OrderedJson expect_schema() {
   return {{"type", "array"},
           {"items",
            {{"type", "object"},
@@ -162,43 +163,43 @@ Json expect_schema() {
             {"additionalProperties", false}}}};
 }
 
-Json number_in(double min, double max) {
+OrderedJson number_in(double min, double max) {
   return {{"type", "number"}, {"minimum", min}, {"maximum", max}};
 }
 
-Json integer_in(double min, double max) {
+OrderedJson integer_in(double min, double max) {
   return {{"type", "integer"}, {"minimum", min}, {"maximum", max}};
 }
 
 // tune: which player's numeric parameters arena tune searches, and how
 // (harness/config/tune_config.hpp). Which parameters a strategy has is
 // checked by arena itself; the schema knows the keys and each method's own.
-Json tune_schema() {
-  const Json positive = {{"type", "number"}, {"exclusiveMinimum", 0}};
-  const Json param = {{"type", "object"},
-                      {"properties",
-                       {{"start", {{"type", "number"}}},
-                        {"min", {{"type", "number"}}},
-                        {"max", {{"type", "number"}}},
-                        {"c_end", positive},
-                        {"r_end", {{"type", "number"}, {"minimum", 0}}},
-                        {"sigma", positive}}},
-                      {"additionalProperties", false}};
-  Json spsa_keys_absent = Json::array();
+OrderedJson tune_schema() {
+  const OrderedJson positive = {{"type", "number"}, {"exclusiveMinimum", 0}};
+  const OrderedJson param = {{"type", "object"},
+                             {"properties",
+                              {{"start", {{"type", "number"}}},
+                               {"min", {{"type", "number"}}},
+                               {"max", {{"type", "number"}}},
+                               {"c_end", positive},
+                               {"r_end", {{"type", "number"}, {"minimum", 0}}},
+                               {"sigma", positive}}},
+                             {"additionalProperties", false}};
+  OrderedJson spsa_keys_absent = OrderedJson::array();
   for (const char* key : {"population", "tournament", "crossover", "mutation", "elite"})
     spsa_keys_absent.push_back({{"required", {key}}});
-  Json genetic_keys_absent = Json::array();
+  OrderedJson genetic_keys_absent = OrderedJson::array();
   for (const char* key : {"alpha", "gamma", "a_ratio"})
     genetic_keys_absent.push_back({{"required", {key}}});
-  const Json is_genetic = {{"properties", {{"method", {{"const", "genetic"}}}}},
-                           {"required", {"method"}}};
-  const Json genetic = {
+  const OrderedJson is_genetic = {{"properties", {{"method", {{"const", "genetic"}}}}},
+                                  {"required", {"method"}}};
+  const OrderedJson genetic = {
       {"properties",
        {{"params",
          {{"additionalProperties",
            {{"not", {{"anyOf", {{{"required", {"c_end"}}}, {{"required", {"r_end"}}}}}}}}}}}}},
       {"not", {{"anyOf", genetic_keys_absent}}}};
-  const Json spsa = {
+  const OrderedJson spsa = {
       {"properties",
        {{"params",
          {{"additionalProperties",
@@ -240,10 +241,11 @@ Json tune_schema() {
 }  // namespace
 
 // output: {games_csv: true | false | gzip, moves: none | forfeits | all | {sample: K}}.
-Json output_schema() {
-  const Json games_csv = {{"description", "games.csv plain (true), gzip-compressed or not written"},
-                          {"oneOf", {{{"type", "boolean"}}, {{"const", "gzip"}}}}};
-  const Json moves = {
+OrderedJson output_schema() {
+  const OrderedJson games_csv = {
+      {"description", "games.csv plain (true), gzip-compressed or not written"},
+      {"oneOf", {{{"type", "boolean"}}, {{"const", "gzip"}}}}};
+  const OrderedJson moves = {
       {"description",
        "the games whose moves go to moves.jsonl.gz: none, forfeits (the games the seed cannot "
        "rebuild: external programs, time-limited search, forfeits over a decision budget), "
@@ -260,40 +262,41 @@ Json output_schema() {
 }
 
 std::string config_schema(const Registry& registry) {
-  Json engines = Json::array();
-  Json conditions = Json::array();
+  OrderedJson engines = OrderedJson::array();
+  OrderedJson conditions = OrderedJson::array();
   for (const EngineSpec& engine : registry.engines()) {
     engines.push_back(engine.name);
     conditions.push_back(engine_schema(engine));
   }
-  Json schema = {{"$schema", "http://json-schema.org/draft-07/schema#"},
-                 {"$id", "https://arena.invalid/config.schema.json"},
-                 {"title", "arena run config"},
-                 {"type", "object"},
-                 {"properties",
-                  {{"name", {{"type", "string"}, {"pattern", kFileNamePattern}}},
-                   {"engine", {{"enum", engines}}},
-                   {"seed", {{"type", "integer"}, {"minimum", 0}}},
-                   {"games", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxGames}}},
-                   {"threads", {{"type", "integer"}, {"minimum", 0}, {"maximum", kMaxThreads}}},
-                   {"mode", {{"type", "string"}}},
-                   {"format", {{"enum", names_of<Format>(kFormatNames)}}},
-                   {"anchor", {{"enum", names_of<Anchor>(kAnchorNames)}}},
-                   {"pairs", {{"type", "boolean"}}},
-                   {"rules", {{"type", "object"}}},
-                   {"players", {{"type", "array"}, {"minItems", 1}, {"maxItems", kMaxPlayers}}},
-                   {"expect", expect_schema()},
-                   {"stop", stop_schema()},
-                   {"limits",
-                    {{"type", "object"},
-                     {"properties", {{"decision_ms", {{"type", "number"}, {"minimum", 0.001}}}}},
-                     {"additionalProperties", false}}},
-                   {"output", output_schema()},
-                   {"train", train_schema()},
-                   {"tune", tune_schema()}}},
-                 {"required", {"name", "engine", "players"}},
-                 {"additionalProperties", false},
-                 {"allOf", conditions}};
+  OrderedJson schema = {
+      {"$schema", "http://json-schema.org/draft-07/schema#"},
+      {"$id", "https://arena.invalid/config.schema.json"},
+      {"title", "arena run config"},
+      {"type", "object"},
+      {"properties",
+       {{"name", {{"type", "string"}, {"pattern", kFileNamePattern}}},
+        {"engine", {{"enum", engines}}},
+        {"seed", {{"type", "integer"}, {"minimum", 0}}},
+        {"games", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxGames}}},
+        {"threads", {{"type", "integer"}, {"minimum", 0}, {"maximum", kMaxThreads}}},
+        {"mode", {{"type", "string"}}},
+        {"format", {{"enum", names_of<Format>(kFormatNames)}}},
+        {"anchor", {{"enum", names_of<Anchor>(kAnchorNames)}}},
+        {"pairs", {{"type", "boolean"}}},
+        {"rules", {{"type", "object"}}},
+        {"players", {{"type", "array"}, {"minItems", 1}, {"maxItems", kMaxPlayers}}},
+        {"expect", expect_schema()},
+        {"stop", stop_schema()},
+        {"limits",
+         {{"type", "object"},
+          {"properties", {{"decision_ms", {{"type", "number"}, {"minimum", 0.001}}}}},
+          {"additionalProperties", false}}},
+        {"output", output_schema()},
+        {"train", train_schema()},
+        {"tune", tune_schema()}}},
+      {"required", {"name", "engine", "players"}},
+      {"additionalProperties", false},
+      {"allOf", conditions}};
   return schema.dump(2) + "\n";
 }
 

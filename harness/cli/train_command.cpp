@@ -15,6 +15,7 @@
 #include "harness/cli/interrupt.hpp"
 #include "harness/cli/resume.hpp"
 #include "harness/config/resolved.hpp"
+#include "harness/output/append_file.hpp"
 #include "harness/output/results_dir.hpp"
 #include "harness/runner/progress.hpp"
 #include "harness/train/train_output.hpp"
@@ -27,14 +28,7 @@ using Json = nlohmann::json;
 namespace {
 
 // Checkpoints of another version cannot be continued.
-constexpr int kCheckpointVersion = 1;
-
-std::string text_of(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+constexpr int kTrainCheckpointVersion = 1;
 
 // The settings that decide what is learnt, as config.resolved.yaml holds
 // them: the config with every default, the seed, no thread count and no
@@ -53,9 +47,9 @@ struct Started {
 
 void write_checkpoint(const StagedResults& staged, const std::string& config_identity,
                       const Started& run, const TrainState& state, double wall_seconds) {
-  const Json j{{"version", kCheckpointVersion}, {"kind", "train"},
-               {"config", config_identity},     {"seed", run.seed},
-               {"wall_seconds", wall_seconds},  {"state", state.to_json()}};
+  const Json j{{"version", kTrainCheckpointVersion}, {"kind", "train"},
+               {"config", config_identity},          {"seed", run.seed},
+               {"wall_seconds", wall_seconds},       {"state", state.to_json()}};
   const std::string temp = std::string(kCheckpointName) + ".tmp";
   staged.write_file(temp, j.dump());  // flushed to disk, then swapped in whole
   fs::rename(staged.path(temp), staged.path(kCheckpointName));
@@ -67,8 +61,8 @@ Started resume_from(const StagedResults& staged, TrainConfig& config,
   const fs::path file = staged.path(kCheckpointName);
   Json j;
   try {
-    j = Json::parse(text_of(file));
-    if (j.value("version", 0) != kCheckpointVersion || j.value("kind", "") != "train")
+    j = Json::parse(file_bytes(file));
+    if (j.value("version", 0) != kTrainCheckpointVersion || j.value("kind", "") != "train")
       throw InputError(file.string() + ": not a checkpoint of this version of arena train");
     Started s;
     s.seed = j.at("seed").get<uint64_t>();
@@ -98,9 +92,9 @@ std::optional<std::string> finished(const fs::path& dir, const TrainConfig& conf
   if (!fs::exists(dir / kTrainJson, ec) || !fs::exists(dir / "config.resolved.yaml", ec))
     return std::nullopt;
   try {
-    const Json train = Json::parse(text_of(dir / kTrainJson));
+    const Json train = Json::parse(file_bytes(dir / kTrainJson));
     if (!train.value("complete", false)) return std::nullopt;
-    const std::string resolved = text_of(dir / "config.resolved.yaml");
+    const std::string resolved = file_bytes(dir / "config.resolved.yaml");
     const uint64_t seed = given_seed ? *given_seed : YAML::Load(resolved)["seed"].as<uint64_t>();
     if (identity(config, seed) != resolved) {
       throw InputError(fmt::format(

@@ -30,7 +30,7 @@ namespace arena {
 namespace {
 
 namespace fs = std::filesystem;
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
 RunConfig config_of(const TuneOptions& options, const Registry& registry) {
   RunConfig config = load_config(options.config_path, registry);
@@ -55,7 +55,7 @@ std::optional<std::string> finished_tune(const fs::path& dir, const RunConfig& c
   if (fs::exists(staging_dir_for(dir) / kCheckpointName, ec)) return std::nullopt;
   std::ifstream in(dir / "tune.json");
   if (!in) return std::nullopt;
-  const Json done = Json::parse(in, nullptr, false);
+  const OrderedJson done = OrderedJson::parse(in, nullptr, false);
   if (done.is_discarded() || !done.value("complete", false)) return std::nullopt;
   const uint64_t seed = given_seed ? *given_seed : done.value("seed", uint64_t{0});
   if (done.value("config_crc32", "") != config_crc32(config, seed)) return std::nullopt;
@@ -111,7 +111,7 @@ bool run_search(Search& search, TuneState& state, GameObjective& objective,
   return search.done(state);
 }
 
-std::string elo_text(const Json& m) {
+std::string elo_text(const OrderedJson& m) {
   const double inf = std::numeric_limits<double>::infinity();
   const double score = m.value("score", 0.5);
   const double elo = m["elo"].is_number() ? m["elo"].get<double>()
@@ -123,18 +123,18 @@ std::string elo_text(const Json& m) {
 }
 
 // The results on stdout: values, then the verification's matches.
-void print_summary(const Json& t, const fs::path& where) {
+void print_summary(const OrderedJson& t, const fs::path& where) {
   fmt::print("tuned {} by {}: {} steps, {} games in {:.1f} s\n", t["variant"].get<std::string>(),
              t["method"].get<std::string>(), t["steps"].get<uint64_t>(), t["games"].get<uint64_t>(),
              t["wall_seconds"].get<double>());
   for (const auto& [name, start] : t["start"].items())
     fmt::print("  {:<24} {:>12.6g} -> {:<12.6g}\n", name, start.get<double>(),
                t["tuned"][name].get<double>());
-  const Json& v = t["verification"];
+  const OrderedJson& v = t["verification"];
   // The `shown` first players' scores and engine metrics, then their matches.
-  const auto matches = [](const Json& match, size_t shown) {
+  const auto matches = [](const OrderedJson& match, size_t shown) {
     for (size_t i = 0; i < shown && i < match["variants"].size(); ++i) {
-      const Json& variant = match["variants"][i];
+      const OrderedJson& variant = match["variants"][i];
       std::string metrics;
       for (const auto& [name, mean] : variant["metrics"].items()) {
         if (mean.is_number()) {
@@ -145,13 +145,13 @@ void print_summary(const Json& t, const fs::path& where) {
       fmt::print("  {}: score {:.1f}%{}{}\n", variant["name"].get<std::string>(),
                  100 * variant.value("win_share", 0.0), metrics.empty() ? "" : "; ", metrics);
     }
-    for (const Json& m : match["matches"]) {
+    for (const OrderedJson& m : match["matches"]) {
       if (m["a"] != match["players"][0]) continue;  // the others among themselves
       fmt::print("  {} vs {}: {} ({} games)\n", m["a"].get<std::string>(),
                  m["b"].get<std::string>(), elo_text(m), m["games"].get<uint64_t>());
     }
     if (match.contains("stop") && match["stop"].contains("sprt")) {
-      const Json& s = match["stop"]["sprt"];
+      const OrderedJson& s = match["stop"]["sprt"];
       fmt::print(
           "  SPRT [{}, {}]: LLR {:.3f}, {}\n", s["elo0"].get<double>(), s["elo1"].get<double>(),
           s["llr"].get<double>(),
@@ -164,7 +164,7 @@ void print_summary(const Json& t, const fs::path& where) {
     fmt::print("verification, each against the opponents on the same deals:\n");
     matches(v["against"]["tuned"], 1);
     matches(v["against"]["start"], 1);
-    const Json& d = v["against"]["difference"];
+    const OrderedJson& d = v["against"]["difference"];
     if (d["elo"].is_number()) {
       fmt::print("  tuned minus start against the opponents: Elo {}\n",
                  estimate_text(d["elo"].get<double>(), d["elo_error"].get<double>()));
@@ -236,7 +236,7 @@ int tune(const TuneOptions& options, const Registry& registry) {
     return 130;
   }
   const TuneRun run{seed, threads, clock.seconds(), search_games(search, objective, 0)};
-  const Json results = tune_results_json(config, run, state, final_point, *verified);
+  const OrderedJson results = tune_results_json(config, run, state, final_point, *verified);
   staged.write_file("tune.json", results.dump(2) + "\n");
   staged.write_file("trajectory.csv", trajectory_csv(tune, state));
   staged.write_file("config.tuned.yaml", tuned_config_yaml(config, final_point, seed));

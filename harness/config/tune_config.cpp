@@ -21,14 +21,14 @@ const std::vector<std::string> kGeneticOnly = {"population", "tournament", "cros
 const std::vector<std::string> kParamKeys = {"start", "min", "max", "c_end", "r_end", "sigma"};
 const std::vector<std::string> kVerifyKeys = {"games", "sprt"};
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kUnbounded = std::numeric_limits<double>::infinity();
 
 // What a tunable parameter of the player is before the config narrows it:
 // its type and the range its strategy allows, and the value the player has.
 struct Tunable {
   bool integer = false;
-  double min = -kInf;
-  double max = kInf;
+  double min = -kUnbounded;
+  double max = kUnbounded;
   double value = 0;
 };
 
@@ -115,8 +115,9 @@ Tunable TuneLoader::tunable(const YAML::Node& key, const std::string& path,
   if (strategy.external && player.params.contains(name)) {
     // The program's own parameter: typed as YAML read it under params.
     const ParamValue& value = player.params.at(name);
-    if (const auto* i = std::get_if<int64_t>(&value)) return {true, -kInf, kInf, double(*i)};
-    if (const auto* d = std::get_if<double>(&value)) return {false, -kInf, kInf, *d};
+    if (const auto* i = std::get_if<int64_t>(&value))
+      return {true, -kUnbounded, kUnbounded, double(*i)};
+    if (const auto* d = std::get_if<double>(&value)) return {false, -kUnbounded, kUnbounded, *d};
     throw r_.error(key, path,
                    fmt::format("the program's parameter '{}' is not a number; only numbers can "
                                "be tuned",
@@ -169,17 +170,18 @@ TuneParam TuneLoader::param(const YAML::Node& key, const YAML::Node& node,
     if (node["sigma"].IsDefined())
       throw r_.error(node["sigma"], path + ".sigma", "applies to method genetic only");
     p.c_end = r_.parse_real(r_.require(node, "c_end", path, "an SPSA parameter"), path + ".c_end",
-                            1e-12, kInf);
+                            1e-12, kUnbounded);
     p.r_end = r_.parse_real(r_.require(node, "r_end", path, "an SPSA parameter"), path + ".r_end",
-                            0, kInf);
+                            0, kUnbounded);
   } else {
     for (const char* key_name : {"c_end", "r_end"}) {
       if (node[key_name].IsDefined()) {
         throw r_.error(node[key_name], path + "." + key_name, "applies to method spsa only");
       }
     }
-    p.sigma = node["sigma"].IsDefined() ? r_.parse_real(node["sigma"], path + ".sigma", 1e-12, kInf)
-                                        : (p.max - p.min) / 10;
+    p.sigma = node["sigma"].IsDefined()
+                  ? r_.parse_real(node["sigma"], path + ".sigma", 1e-12, kUnbounded)
+                  : (p.max - p.min) / 10;
   }
   return p;
 }

@@ -67,6 +67,10 @@ class AppendFile {
 // ".gz" ending). Throws std::runtime_error naming the file when unreadable.
 std::string read_text_file(const std::filesystem::path& path);
 
+// The bytes of any file as they are; empty when it cannot be read (callers
+// that must tell a missing file from an empty one check first).
+std::string file_bytes(const std::filesystem::path& path);
+
 // Calls `line` with each line (without its '\n') of such a file, in order,
 // until it returns false; reads gzip files as a stream.
 void for_each_line(const std::filesystem::path& path,

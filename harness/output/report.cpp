@@ -35,10 +35,6 @@ std::string nanoseconds(double ns) {
   return format_nanoseconds(ns);
 }
 
-std::string percent_tick(double share) {
-  return fmt::format("{:g}%", 100 * share);
-}
-
 // (value, count) pairs of a metric histogram ({"value": count}), by value.
 std::vector<std::pair<int64_t, double>> histogram_points(const Json& histogram) {
   std::vector<std::pair<int64_t, double>> out;

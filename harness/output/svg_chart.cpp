@@ -179,4 +179,8 @@ nlohmann::json SvgChart::view() const {
   return v;
 }
 
+std::string percent_tick(double share) {
+  return fmt::format("{:g}%", 100 * share);
+}
+
 }  // namespace arena

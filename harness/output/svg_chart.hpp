@@ -16,6 +16,9 @@
 
 namespace arena {
 
+// Tick labels of an axis of shares: 0.25 -> "25%".
+std::string percent_tick(double share);
+
 struct ChartAxis {
   std::string label;  // with its unit, e.g. "shots to sink the fleet"
   double min = 0;

@@ -52,8 +52,10 @@ fs::path find_bot_init(std::string& why) {
   for (const fs::path& p : candidates)
     if (executable(p)) return p;
   why = "arena_bot_init, which starts every external program, is missing (looked for";
-  for (const fs::path& p : candidates)
-    why += " " + p.string();
+  for (const fs::path& p : candidates) {
+    why += ' ';  // not `" " + p.string()`: GCC 12 warns wrongly on it (-Wrestrict) when inlined
+    why += p.string();
+  }
   why += "): build it with arena (cmake --build build)";
   return {};
 }

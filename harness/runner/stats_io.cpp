@@ -10,11 +10,11 @@ namespace {
 
 using Json = nlohmann::json;
 
-Json histogram_json(const IntHistogram& h) {
+Json histogram_to_json(const IntHistogram& h) {
   return h.counts();
 }
 
-Json latency_json(const LatencyHistogram& h) {
+Json latency_to_json(const LatencyHistogram& h) {
   Json buckets = Json::array();  // [bucket, count] for the buckets used
   for (int b = 0; b < LatencyHistogram::kBuckets; ++b) {
     if (h.bucket_count(b)) buckets.push_back({b, h.bucket_count(b)});
@@ -31,7 +31,7 @@ LatencyHistogram latency_from(const Json& j) {
 }
 
 // Games as [game, value] pairs, kNoGame as null.
-Json refs_json(const std::vector<GameRef>& refs) {
+Json refs_to_json(const std::vector<GameRef>& refs) {
   Json out = Json::array();
   for (const GameRef& r : refs)
     out.push_back(r.found() ? Json{r.game, r.value} : Json(nullptr));
@@ -46,9 +46,9 @@ std::vector<GameRef> refs_from(const Json& j) {
   return refs;
 }
 
-Json notable_json(const NotableGames& n) {
-  return Json{{"lowest", refs_json(n.lowest)},
-              {"highest", refs_json(n.highest)},
+Json notable_to_json(const NotableGames& n) {
+  return Json{{"lowest", refs_to_json(n.lowest)},
+              {"highest", refs_to_json(n.highest)},
               {"first_forfeit", n.first_forfeit},
               {"first_cut_off", n.first_cut_off}};
 }
@@ -62,19 +62,19 @@ NotableGames notable_from(const Json& j) {
   return n;
 }
 
-Json variant_json(const VariantStats& v) {
+Json variant_to_json(const VariantStats& v) {
   Json metrics = Json::array();
   for (const IntHistogram& h : v.metrics)
-    metrics.push_back(histogram_json(h));
+    metrics.push_back(histogram_to_json(h));
   return Json{{"games", v.games},
               {"rank_sum", v.rank_sum},
               {"win_share_units", v.win_share_units},
-              {"ranks", histogram_json(v.ranks)},
+              {"ranks", histogram_to_json(v.ranks)},
               {"record", {v.record.wins, v.record.losses, v.record.draws}},
               {"metrics", metrics},
               {"forfeits", v.forfeits},
               {"cut_off", v.cut_off},
-              {"notable", notable_json(v.notable)}};
+              {"notable", notable_to_json(v.notable)}};
 }
 
 VariantStats variant_from(const Json& j) {
@@ -112,15 +112,15 @@ Json RunStats::to_json() const {
   j["signature"] = signature_;
   j["groups"] = groups_;
   for (const auto& v : variants_)
-    j["variants"].push_back(variant_json(v));
+    j["variants"].push_back(variant_to_json(v));
   j["by_group"] = Json::array();
   for (const auto& v : by_group_)
-    j["by_group"].push_back(variant_json(v));
+    j["by_group"].push_back(variant_to_json(v));
   for (const auto& r : pairs_)
     j["pairs"].push_back({r.wins, r.losses, r.draws});
   j["pentanomial"] = pentanomial_;
   for (const auto& h : latency_)
-    j["latency"].push_back(latency_json(h));
+    j["latency"].push_back(latency_to_json(h));
   return j;
 }
 

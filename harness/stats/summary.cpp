@@ -12,39 +12,39 @@
 namespace arena {
 namespace {
 
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
-Json finite_or_null(double x) {
-  return std::isfinite(x) ? Json(x) : Json(nullptr);
+OrderedJson finite_or_null(double x) {
+  return std::isfinite(x) ? OrderedJson(x) : OrderedJson(nullptr);
 }
 
-Json latency_json(const LatencyHistogram& h) {
+OrderedJson latency_json(const LatencyHistogram& h) {
   // [lowest ns of the bucket, decisions] for every bucket used, in increasing order.
-  Json buckets = Json::array();
+  OrderedJson buckets = OrderedJson::array();
   for (int b = 0; b < LatencyHistogram::kBuckets; ++b) {
     if (h.bucket_count(b)) buckets.push_back({LatencyHistogram::bucket_low(b), h.bucket_count(b)});
   }
   // count: every decision; timed: those timed (all of them unless decisions are
   // cheap: then a sample), which the mean, quantiles, max and histogram describe.
-  return Json{{"count", h.count()},     {"timed", h.timed()},     {"mean", h.mean()},
-              {"p50", h.quantile(0.5)}, {"p90", h.quantile(0.9)}, {"p99", h.quantile(0.99)},
-              {"max", h.max()},         {"histogram", buckets}};
+  return OrderedJson{{"count", h.count()},     {"timed", h.timed()},     {"mean", h.mean()},
+                     {"p50", h.quantile(0.5)}, {"p90", h.quantile(0.9)}, {"p99", h.quantile(0.99)},
+                     {"max", h.max()},         {"histogram", buckets}};
 }
 
-Json metric_json(const IntHistogram& h) {
+OrderedJson metric_json(const IntHistogram& h) {
   // {"value": count} for every value seen, in increasing order of value.
-  Json histogram = Json::object();
+  OrderedJson histogram = OrderedJson::object();
   const auto& counts = h.counts();
   for (size_t value = 0; value < counts.size(); ++value) {
     if (counts[value]) histogram[std::to_string(value)] = counts[value];
   }
-  return Json{{"count", h.count()},     {"mean", h.mean()}, {"median", h.quantile(0.5)},
-              {"p90", h.quantile(0.9)}, {"min", h.min()},   {"max", h.max()},
-              {"histogram", histogram}};
+  return OrderedJson{{"count", h.count()},     {"mean", h.mean()}, {"median", h.quantile(0.5)},
+                     {"p90", h.quantile(0.9)}, {"min", h.min()},   {"max", h.max()},
+                     {"histogram", histogram}};
 }
 
 // Win rate and interval, or nulls when the variant was never in a contest.
-void add_record(Json& out, const Record& r) {
+void add_record(OrderedJson& out, const Record& r) {
   out["wins"] = r.wins;
   out["losses"] = r.losses;
   out["draws"] = r.draws;
@@ -57,11 +57,12 @@ void add_record(Json& out, const Record& r) {
   const double score = score_of(static_cast<double>(r.wins), static_cast<double>(r.draws), n);
   const auto [lo, hi] = wilson_interval(score, n);
   out["win_rate"] = score;
-  out["win_rate_ci95"] = Json::array({lo, hi});
+  out["win_rate_ci95"] = OrderedJson::array({lo, hi});
 }
 
 // games, record, mean rank and metrics of one variant (overall or in a group).
-void add_variant_stats(Json& out, const VariantStats& s, const std::vector<MetricSpec>& metrics) {
+void add_variant_stats(OrderedJson& out, const VariantStats& s,
+                       const std::vector<MetricSpec>& metrics) {
   out["games"] = s.games;
   add_record(out, s.record);
   out["mean_rank"] = s.games ? static_cast<double>(s.rank_sum) / static_cast<double>(s.games) : 0.0;
@@ -73,12 +74,12 @@ void add_variant_stats(Json& out, const VariantStats& s, const std::vector<Metri
   const auto& ranks = s.ranks.counts();
   out["rank_counts"] = ranks.size() > 1 ? std::vector<uint64_t>(ranks.begin() + 1, ranks.end())
                                         : std::vector<uint64_t>{};
-  Json metric_map = Json::object();
+  OrderedJson metric_map = OrderedJson::object();
   for (size_t m = 0; m < metrics.size(); ++m)
     metric_map[metrics[m].name] = metric_json(s.metrics[m]);
   out["metrics"] = metric_map;
   // Games lost by fault, by reason (metrics above count only finished games).
-  Json forfeits = Json::object();
+  OrderedJson forfeits = OrderedJson::object();
   for (int f = 0; f < kFaultKinds; ++f)
     forfeits[fault_name(static_cast<Fault>(f))] = s.forfeits[f];
   out["forfeits"] = forfeits;
@@ -93,32 +94,34 @@ std::optional<size_t> main_metric(const std::vector<MetricSpec>& metrics) {
   return std::nullopt;
 }
 
-Json game_ref_json(const GameRef& ref, const std::string& metric) {
+OrderedJson game_ref_json(const GameRef& ref, const std::string& metric) {
   if (!ref.found()) return nullptr;
-  return Json{{"game", ref.game}, {metric, ref.value}};
+  return OrderedJson{{"game", ref.game}, {metric, ref.value}};
 }
 
 // The variant's games worth a look: its best and worst by the main metric,
 // the first game it forfeited for each reason, the first one cut off.
-Json notable_json(const NotableGames& n, const std::vector<MetricSpec>& metrics) {
-  Json out = Json::object();
+OrderedJson notable_json(const NotableGames& n, const std::vector<MetricSpec>& metrics) {
+  OrderedJson out = OrderedJson::object();
   if (const auto m = main_metric(metrics); m && *m < n.lowest.size()) {
     const bool lower = metrics[*m].better == Better::kLower;
     out["best"] = game_ref_json(lower ? n.lowest[*m] : n.highest[*m], metrics[*m].name);
     out["worst"] = game_ref_json(lower ? n.highest[*m] : n.lowest[*m], metrics[*m].name);
   }
-  Json forfeits = Json::object();
+  OrderedJson forfeits = OrderedJson::object();
   for (int f = 0; f < kFaultKinds; ++f) {
     if (n.first_forfeit[static_cast<size_t>(f)] != kNoGame)
       forfeits[fault_name(static_cast<Fault>(f))] = n.first_forfeit[static_cast<size_t>(f)];
   }
   out["first_forfeit"] = forfeits;
-  out["first_cut_off"] = n.first_cut_off == kNoGame ? Json(nullptr) : Json(n.first_cut_off);
+  out["first_cut_off"] =
+      n.first_cut_off == kNoGame ? OrderedJson(nullptr) : OrderedJson(n.first_cut_off);
   return out;
 }
 
-Json variant_json(const PlayerConfig& player, int v, const Match& match, const RunStats& stats) {
-  Json out;
+OrderedJson variant_json(const PlayerConfig& player, int v, const Match& match,
+                         const RunStats& stats) {
+  OrderedJson out;
   out["name"] = player.name;
   out["strategy"] = player.strategy;
   out["params"] = params_json(player.params);
@@ -127,16 +130,16 @@ Json variant_json(const PlayerConfig& player, int v, const Match& match, const R
   out["decision_latency_ns"] = latency_json(stats.latency(v));
   const auto phases = match.phases();
   if (!phases.empty()) {  // the same decisions split by the phase they were made in
-    Json by_phase = Json::object();
+    OrderedJson by_phase = OrderedJson::object();
     for (size_t p = 0; p < phases.size(); ++p)
       by_phase[phases[p]] = latency_json(stats.latency(v, static_cast<int>(p)));
     out["decision_latency_ns"]["by_phase"] = by_phase;
   }
   const auto groups = match.groups();
   if (groups.size() > 1) {
-    Json by_group = Json::array();
+    OrderedJson by_group = OrderedJson::array();
     for (size_t g = 0; g < groups.size(); ++g) {
-      Json entry;
+      OrderedJson entry;
       entry["group"] = groups[g];
       add_variant_stats(entry, stats.variant_in_group(v, static_cast<int>(g)), match.metrics());
       by_group.push_back(entry);
@@ -146,13 +149,13 @@ Json variant_json(const PlayerConfig& player, int v, const Match& match, const R
   return out;
 }
 
-Json matches_json(const RunConfig& config, const RunStats& stats) {
-  Json matches = Json::array();
+OrderedJson matches_json(const RunConfig& config, const RunStats& stats) {
+  OrderedJson matches = OrderedJson::array();
   const int n = stats.variants();
   for (int a = 0; a < n; ++a) {
     for (int b = a + 1; b < n; ++b) {
       const Record& r = stats.pair(a, b);
-      Json match;
+      OrderedJson match;
       match["a"] = config.players[a].name;
       match["b"] = config.players[b].name;
       match["games"] = r.contests();
@@ -181,29 +184,30 @@ Json matches_json(const RunConfig& config, const RunStats& stats) {
 // the view people look at first in a tournament. score[a][b] is a's score
 // against b (wins + draws / 2 over the games both played), null on the
 // diagonal and where they never met; elo[a][b] its Elo, null when unbounded.
-Json crosstable_json(const RunConfig& config, const RunStats& stats) {
+OrderedJson crosstable_json(const RunConfig& config, const RunStats& stats) {
   const int n = stats.variants();
-  Json names = Json::array();
-  Json score = Json::array();
-  Json games = Json::array();
-  Json elo = Json::array();
+  OrderedJson names = OrderedJson::array();
+  OrderedJson score = OrderedJson::array();
+  OrderedJson games = OrderedJson::array();
+  OrderedJson elo = OrderedJson::array();
   for (int a = 0; a < n; ++a) {
     names.push_back(config.players[a].name);
-    Json score_row = Json::array();
-    Json games_row = Json::array();
-    Json elo_row = Json::array();
+    OrderedJson score_row = OrderedJson::array();
+    OrderedJson games_row = OrderedJson::array();
+    OrderedJson elo_row = OrderedJson::array();
     for (int b = 0; b < n; ++b) {
       const CrossCell cell = cross_cell(stats, a, b);
       games_row.push_back(a == b ? 0 : cell.games);
-      score_row.push_back(a == b || cell.games == 0 ? Json(nullptr) : Json(cell.score));
-      elo_row.push_back(a == b || cell.games == 0 ? Json(nullptr)
+      score_row.push_back(a == b || cell.games == 0 ? OrderedJson(nullptr)
+                                                    : OrderedJson(cell.score));
+      elo_row.push_back(a == b || cell.games == 0 ? OrderedJson(nullptr)
                                                   : finite_or_null(elo_of_score(cell.score)));
     }
     score.push_back(score_row);
     games.push_back(games_row);
     elo.push_back(elo_row);
   }
-  return Json{{"variants", names}, {"score", score}, {"games", games}, {"elo", elo}};
+  return OrderedJson{{"variants", names}, {"score", score}, {"games", games}, {"elo", elo}};
 }
 
 }  // namespace
@@ -236,18 +240,18 @@ const std::vector<std::string>& timing_fields() {
   return fields;
 }
 
-Json expectations_json(const std::vector<ExpectationResult>& results) {
-  Json out = Json::array();
+OrderedJson expectations_json(const std::vector<ExpectationResult>& results) {
+  OrderedJson out = OrderedJson::array();
   for (const auto& r : results) {
     const Expectation& e = *r.expectation;
-    Json j;
+    OrderedJson j;
     j["variant"] = e.variant;
     j["metric"] = e.metric;
     if (e.metric != "win_rate") j["stat"] = e.stat;
     j["value"] = e.value;
     j["tolerance"] = e.tolerance;
     j["source"] = e.source;
-    j["measured"] = r.measured_ok ? Json(r.measured) : Json(nullptr);
+    j["measured"] = r.measured_ok ? OrderedJson(r.measured) : OrderedJson(nullptr);
     j["reproduced"] = r.reproduced;
     out.push_back(j);
   }
@@ -256,28 +260,30 @@ Json expectations_json(const std::vector<ExpectationResult>& results) {
 
 // Bradley-Terry ratings over every pairwise result, ranked; null with fewer
 // than three variants (a single match says it all).
-Json ratings_json(const RunConfig& config, const RunStats& stats) {
+OrderedJson ratings_json(const RunConfig& config, const RunStats& stats) {
   if (stats.variants() < 3) return nullptr;
   const auto ratings = tournament_ratings(config, stats);
-  Json table = Json::array();
+  OrderedJson table = OrderedJson::array();
   for (const RankedRating& r : ratings) {
-    table.push_back(Json{{"rank", r.rank},
-                         {"name", config.players[r.variant].name},
-                         {"rating", r.rating.rated ? Json(r.rating.rating) : Json(nullptr)},
-                         {"ci95", r.rating.rated ? Json(r.rating.ci95) : Json(nullptr)},
-                         {"games", stats.variant(r.variant).games}});
+    table.push_back(OrderedJson{
+        {"rank", r.rank},
+        {"name", config.players[r.variant].name},
+        {"rating", r.rating.rated ? OrderedJson(r.rating.rating) : OrderedJson(nullptr)},
+        {"ci95", r.rating.rated ? OrderedJson(r.rating.ci95) : OrderedJson(nullptr)},
+        {"games", stats.variant(r.variant).games}});
   }
-  return Json{{"model", "bradley-terry"},
-              {"anchor", anchor_name(config.anchor)},
-              {"prior_draws", 1.0},
-              {"table", table}};
+  return OrderedJson{{"model", "bradley-terry"},
+                     {"anchor", anchor_name(config.anchor)},
+                     {"prior_draws", 1.0},
+                     {"table", table}};
 }
 
 // How early stopping ended: the rule that fired (or null), games played, and
 // the SPRT's LLR, bounds and verdict when there is one.
-Json stop_json(const StopRules& rules, const StopStatus& status, const RunStats& stats) {
-  Json out;
-  out["stopped_by"] = status.stopped_by.empty() ? Json(nullptr) : Json(status.stopped_by);
+OrderedJson stop_json(const StopRules& rules, const StopStatus& status, const RunStats& stats) {
+  OrderedJson out;
+  out["stopped_by"] =
+      status.stopped_by.empty() ? OrderedJson(nullptr) : OrderedJson(status.stopped_by);
   out["games"] = stats.games();
   out["batch"] = rules.batch;
   if (rules.ci_width) {
@@ -286,15 +292,16 @@ Json stop_json(const StopRules& rules, const StopStatus& status, const RunStats&
   }
   if (rules.sprt) {
     const SprtTest& t = *rules.sprt;
-    out["sprt"] = Json{{"elo0", t.elo0},
-                       {"elo1", t.elo1},
-                       {"alpha", t.alpha},
-                       {"beta", t.beta},
-                       {"model", sprt_model_name(t.model)},
-                       {"llr", status.llr},
-                       {"lower_bound", t.lower_bound()},
-                       {"upper_bound", t.upper_bound()},
-                       {"verdict", status.verdict.empty() ? Json(nullptr) : Json(status.verdict)}};
+    out["sprt"] = OrderedJson{
+        {"elo0", t.elo0},
+        {"elo1", t.elo1},
+        {"alpha", t.alpha},
+        {"beta", t.beta},
+        {"model", sprt_model_name(t.model)},
+        {"llr", status.llr},
+        {"lower_bound", t.lower_bound()},
+        {"upper_bound", t.upper_bound()},
+        {"verdict", status.verdict.empty() ? OrderedJson(nullptr) : OrderedJson(status.verdict)}};
   }
   return out;
 }
@@ -332,9 +339,10 @@ CrossCell cross_cell(const RunStats& stats, int a, int b) {
   return {games, games ? points / static_cast<double>(games) : 0.0};
 }
 
-Json summary_json(const RunConfig& config, const RunInfo& info, const Match& match,
-                  const RunStats& stats, const std::vector<ExpectationResult>& expectations) {
-  Json out;
+OrderedJson summary_json(const RunConfig& config, const RunInfo& info, const Match& match,
+                         const RunStats& stats,
+                         const std::vector<ExpectationResult>& expectations) {
+  OrderedJson out;
   out["name"] = config.name;
   out["engine"] = config.engine;
   out["mode"] = config.mode.name;
@@ -352,22 +360,25 @@ Json summary_json(const RunConfig& config, const RunInfo& info, const Match& mat
   const std::string why = nondeterminism(config, match, stats);
   out["deterministic"] = why.empty();
   if (!why.empty()) out["nondeterminism"] = why;
-  if (config.limits.decision_ms) out["limits"] = Json{{"decision_ms", *config.limits.decision_ms}};
+  if (config.limits.decision_ms)
+    out["limits"] = OrderedJson{{"decision_ms", *config.limits.decision_ms}};
   const StopStatus stop = evaluate_stop(config.stop, stats);
   out["complete"] = stats.games() == info.planned_games || !stop.stopped_by.empty();
-  Json variants = Json::array();
+  OrderedJson variants = OrderedJson::array();
   for (int v = 0; v < stats.variants(); ++v) {
     variants.push_back(variant_json(config.players[v], v, match, stats));
   }
   out["variants"] = variants;
-  Json metric_specs = Json::array();  // what each metric counts, for tables and charts
+  OrderedJson metric_specs =
+      OrderedJson::array();  // what each metric counts, for tables and charts
   for (const MetricSpec& m : match.metrics())
-    metric_specs.push_back(Json{{"name", m.name},
-                                {"unit", m.unit},
-                                {"help", m.help},
-                                {"better", m.better == Better::kLower    ? Json("lower")
-                                           : m.better == Better::kHigher ? Json("higher")
-                                                                         : Json(nullptr)}});
+    metric_specs.push_back(
+        OrderedJson{{"name", m.name},
+                    {"unit", m.unit},
+                    {"help", m.help},
+                    {"better", m.better == Better::kLower    ? OrderedJson("lower")
+                               : m.better == Better::kHigher ? OrderedJson("higher")
+                                                             : OrderedJson(nullptr)}});
   out["metrics"] = metric_specs;
   const auto groups = match.groups();
   if (groups.size() > 1) out["groups"] = groups;

@@ -135,10 +135,6 @@ std::string trained_config_yaml(const TrainConfig& config, uint64_t seed) {
 
 namespace {
 
-std::string percent_tick(double share) {
-  return fmt::format("{:g}%", 100 * share);
-}
-
 // The learning curves: win share per opponent over training games up to
 // `limit`, with 95% whiskers, and the fair share 1/seats dashed.
 Json curve_chart(const Json& train, double limit, const std::string& id, const std::string& title) {

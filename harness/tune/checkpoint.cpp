@@ -15,7 +15,7 @@ using Json = nlohmann::json;
 namespace {
 
 constexpr const char* kKind = "arena tune";
-constexpr int kFormatVersion = 1;
+constexpr int kTuneCheckpointVersion = 1;
 
 }  // namespace
 
@@ -26,8 +26,9 @@ std::string tune_identity(const RunConfig& config, uint64_t seed) {
 }
 
 void write_tune_checkpoint(const StagedResults& staged, const TuneCheckpoint& c) {
-  const Json j{{"kind", kKind},  {"version", kFormatVersion},    {"config", c.identity},
-               {"seed", c.seed}, {"state", state_json(c.state)}, {"wall_seconds", c.wall_seconds}};
+  const Json j{
+      {"kind", kKind},  {"version", kTuneCheckpointVersion}, {"config", c.identity},
+      {"seed", c.seed}, {"state", state_json(c.state)},      {"wall_seconds", c.wall_seconds}};
   const std::string temp = std::string(kCheckpointName) + ".tmp";
   staged.write_file(temp, j.dump());                            // flushed and synced
   fs::rename(staged.path(temp), staged.path(kCheckpointName));  // the old checkpoint or the new
@@ -39,10 +40,10 @@ std::optional<TuneCheckpoint> read_tune_checkpoint(const fs::path& dir) {
   std::ifstream in(file);
   try {
     const Json j = Json::parse(in);
-    if (j.value("kind", "") != kKind || j.value("version", 0) != kFormatVersion) {
+    if (j.value("kind", "") != kKind || j.value("version", 0) != kTuneCheckpointVersion) {
       throw InputError(fmt::format(
           "{}: not a checkpoint of this version of arena tune (version {} here): start again",
-          file.string(), kFormatVersion));
+          file.string(), kTuneCheckpointVersion));
     }
     return TuneCheckpoint{j.at("config").get<std::string>(), j.at("seed").get<uint64_t>(),
                           state_from_json(j.at("state")), j.at("wall_seconds").get<double>()};

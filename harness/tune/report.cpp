@@ -74,7 +74,7 @@ constexpr const char* kTemplate = R"(<!DOCTYPE html>
 </html>
 )";
 
-double number(const Json& j, const char* key) {
+double number_or_zero(const Json& j, const char* key) {
   return j.contains(key) && j[key].is_number() ? j[key].get<double>() : 0.0;
 }
 
@@ -82,7 +82,7 @@ std::string short_number(double v) {
   return fmt::format("{:.6g}", v);
 }
 
-Json run_view(const Json& t) {
+Json tune_run_view(const Json& t) {
   const bool spsa = t.value("method", "") == "spsa";
   return {{"name", t.value("name", "")},
           {"engine", t.value("engine", "")},
@@ -95,7 +95,7 @@ Json run_view(const Json& t) {
           {"steps", t.value("steps", uint64_t{0})},
           {"games", t.value("games", uint64_t{0})},
           {"threads", t.value("threads", 0)},
-          {"wall", fmt::format("{:.1f} s", number(t, "wall_seconds"))},
+          {"wall", fmt::format("{:.1f} s", number_or_zero(t, "wall_seconds"))},
           {"version", t.value("version", "")}};
 }
 
@@ -180,7 +180,7 @@ Json section_view(const std::string& title, const Json& match) {
       metrics.push_back(value.is_number() ? short_number(value.get<double>()) : "");
     variants.push_back({{"name", v["name"]},
                         {"games", v["games"]},
-                        {"win_share", fmt::format("{:.1f}%", 100 * number(v, "win_share"))},
+                        {"win_share", fmt::format("{:.1f}%", 100 * number_or_zero(v, "win_share"))},
                         {"metrics", metrics}});
   }
   // The first player's matches: what the verification is about.
@@ -212,7 +212,7 @@ std::string render_tune_report(const nlohmann::ordered_json& results) {
   const Json t = results;
   Json view;
   view["style"] = report_style();
-  view["run"] = run_view(t);
+  view["run"] = tune_run_view(t);
   view["params"] = param_rows(t, names);
   Json charts = param_charts(t, names);
   if (auto c = score_chart(t)) charts.push_back(*c);

@@ -13,22 +13,22 @@
 namespace arena {
 namespace {
 
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
-Json values_json(const TuneConfig& tune, const Point& point) {
-  Json out = Json::object();
+OrderedJson values_json(const TuneConfig& tune, const Point& point) {
+  OrderedJson out = OrderedJson::object();
   for (size_t i = 0; i < tune.params.size(); ++i)
     out[tune.params[i].name] = point[i];
   return out;
 }
 
-Json trajectory_json(const TuneConfig& tune, const TuneState& state) {
-  Json rows = Json::array();
+OrderedJson trajectory_json(const TuneConfig& tune, const TuneState& state) {
+  OrderedJson rows = OrderedJson::array();
   const bool spsa = tune.method == TuneMethod::kSpsa;
   for (size_t r = 1; r < state.trajectory.size(); ++r) {
     const TrajectoryRow& row = state.trajectory[r];
-    Json entry = {{spsa ? "iteration" : "generation", row.iteration},
-                  {"values", values_json(tune, row.values)}};
+    OrderedJson entry = {{spsa ? "iteration" : "generation", row.iteration},
+                         {"values", values_json(tune, row.values)}};
     if (spsa) {
       entry["result"] = row.result;
     } else {
@@ -56,10 +56,10 @@ Point tuned_values(const TuneConfig& tune, const Point& point) {
   return out;
 }
 
-Json tune_results_json(const RunConfig& config, const TuneRun& run, const TuneState& state,
-                       const Point& final_point, const Json& verification) {
+OrderedJson tune_results_json(const RunConfig& config, const TuneRun& run, const TuneState& state,
+                              const Point& final_point, const OrderedJson& verification) {
   const TuneConfig& tune = *config.tune;
-  Json out;
+  OrderedJson out;
   out["name"] = config.name;
   out["engine"] = config.engine;
   out["mode"] = config.mode.name;

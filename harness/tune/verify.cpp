@@ -14,7 +14,7 @@
 namespace arena {
 namespace {
 
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
 // `players` with tune.verify.games games, checked to be whole deals; stopped
 // by tune.verify.sprt when `sprt` (the head-to-head match only: the matches
@@ -39,16 +39,16 @@ RunConfig verify_config(const Registry& registry, const RunConfig& config,
 }
 
 // What summary.json says of the match, without timing, latency and notable games.
-Json match_json(const RunConfig& config, const Match& match, const RunStats& stats) {
+OrderedJson match_json(const RunConfig& config, const Match& match, const RunStats& stats) {
   RunInfo info;
   info.planned_games = match.game_count();
-  const Json summary = summary_json(config, info, match, stats, {});
-  Json variants = Json::array();
-  for (const Json& v : summary["variants"]) {
-    Json metrics = Json::object();
+  const OrderedJson summary = summary_json(config, info, match, stats, {});
+  OrderedJson variants = OrderedJson::array();
+  for (const OrderedJson& v : summary["variants"]) {
+    OrderedJson metrics = OrderedJson::object();
     for (const auto& [name, m] : v["metrics"].items())
       metrics[name] = m["mean"];
-    Json entry;
+    OrderedJson entry;
     for (const char* key : {"name", "games", "wins", "losses", "draws", "win_rate", "win_share"}) {
       if (v.contains(key)) entry[key] = v[key];
     }
@@ -56,7 +56,7 @@ Json match_json(const RunConfig& config, const Match& match, const RunStats& sta
     entry["cut_off"] = v["cut_off"];
     variants.push_back(entry);
   }
-  Json out = {{"players", Json::array()}, {"games", stats.games()}};
+  OrderedJson out = {{"players", OrderedJson::array()}, {"games", stats.games()}};
   for (const PlayerConfig& p : config.players)
     out["players"].push_back(p.name);
   out["variants"] = variants;
@@ -82,8 +82,9 @@ std::vector<PlayerConfig> head_to_head_players(const RunConfig& config, PlayerCo
   return players;
 }
 
-std::optional<Json> play_one(const Registry& registry, const RunConfig& config, uint64_t seed,
-                             int threads, Progress* progress, const std::atomic<bool>* interrupt) {
+std::optional<OrderedJson> play_one(const Registry& registry, const RunConfig& config,
+                                    uint64_t seed, int threads, Progress* progress,
+                                    const std::atomic<bool>* interrupt) {
   PreparedRun prepared = prepare_run(registry, config, seed, threads);
   RunPlan& plan = prepared.plan;
   plan.interrupt = interrupt;
@@ -103,11 +104,11 @@ std::optional<Json> play_one(const Registry& registry, const RunConfig& config, 
 // with the root sum of squares of the two 95% errors (conservative: both
 // played the same deals, whose luck the difference cancels); null when an
 // Elo is unbounded.
-Json difference_json(const Json& tuned, const Json& start) {
-  const auto mean_elo = [](const Json& match, double& elo, double& error) {
+OrderedJson difference_json(const OrderedJson& tuned, const OrderedJson& start) {
+  const auto mean_elo = [](const OrderedJson& match, double& elo, double& error) {
     int n = 0;
     elo = error = 0;
-    for (const Json& m : match["matches"]) {
+    for (const OrderedJson& m : match["matches"]) {
       if (m["a"] != match["players"][0]) continue;
       if (!m["elo"].is_number() || !m["elo_error"].is_number()) return false;
       elo += m["elo"].get<double>();
@@ -154,9 +155,9 @@ uint64_t Verification::games() const {
   return games;
 }
 
-std::optional<Json> Verification::play(uint64_t master_seed, int threads, Progress* progress,
-                                       const std::atomic<bool>* interrupt) const {
-  Json out;
+std::optional<OrderedJson> Verification::play(uint64_t master_seed, int threads, Progress* progress,
+                                              const std::atomic<bool>* interrupt) const {
+  OrderedJson out;
   const auto h2h =
       play_one(registry_, head_to_head_, tune_seed(master_seed, 0, TunePurpose::kVerify), threads,
                progress, interrupt);

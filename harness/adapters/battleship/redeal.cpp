@@ -14,7 +14,6 @@
 namespace arena::battleship_adapter {
 namespace {
 
-constexpr uint64_t kRedealPurpose = 99;  // a stream no game draws from
 constexpr int kGames = 5;
 constexpr int kDrawsPerRedeal = 20000;  // fleets tried for one consistent with the answers
 constexpr std::array kRedealAfter = {0, 1, 2, 4, 8, 16, 32, 64};  // shots before a re-deal
@@ -99,7 +98,7 @@ RedealReport redeal_check(const StrategySetting& setting, uint64_t seed) {
     const bs::Layout real = tables.defender.draw(environment);
     const Rng rng(derive_seed(seed, 0, game, player_purpose(0)));
     const Shots shots = play(shooter_of(setting, tables, bot), tables, real, rng);
-    Rng redeal_rng(derive_seed(seed, 0, game, kRedealPurpose));
+    Rng redeal_rng(derive_seed(seed, 0, game, Purpose::kRedeal));
     for (const int after : kRedealAfter) {
       const auto k = static_cast<size_t>(after);
       if (k >= shots.cells.size()) break;
