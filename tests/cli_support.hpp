@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/stats/summary.hpp"
+#include "scratch.hpp"
 
 namespace arena::testing {
 
@@ -24,6 +25,25 @@ inline void require_python() {
       std::system("python3 -c 'import sys; sys.exit(sys.version_info < (3, 9))' 2>/dev/null") == 0;
   if (!yes) FAIL("python3 (3.9 or later) is not installed; the README's test command installs it");
 }
+
+// True in a build with AddressSanitizer or ThreadSanitizer (the CI's
+// checks), where games run 5 to 20 times slower than in Release (18 times for
+// monte-carlo's bit loops under ASan+UBSan). A test whose run is long only so
+// that a signal lands mid-run, or so that threads share it, keeps the same
+// length in seconds there, not the same work (fewer games, or random instead
+// of monte-carlo). The checks are the same, in a sanitizer stage of the CI
+// that stays within its time.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+inline constexpr bool kSanitizerBuild = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+inline constexpr bool kSanitizerBuild = true;
+#else
+inline constexpr bool kSanitizerBuild = false;
+#endif
+#else
+inline constexpr bool kSanitizerBuild = false;
+#endif
 
 // The source tree, and the Python bot that misbehaves on request.
 inline const std::filesystem::path kSource = ARENA_SOURCE_DIR;
@@ -44,15 +64,6 @@ inline std::string read_file(const std::filesystem::path& path) {
 
 inline void write_file(const std::filesystem::path& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
-}
-
-// A fresh folder per test case.
-inline std::filesystem::path scratch(const std::string& name) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                    ("arena-cli-test-" + std::to_string(::getpid())) / name;
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
-  return dir;
 }
 
 // Runs `env ENV arena ARGS` (ENV: NAME=VALUE words, may be empty) with

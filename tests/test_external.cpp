@@ -28,6 +28,7 @@
 namespace fs = std::filesystem;
 using arena::testing::arena_cli;
 using arena::testing::kFaultBot;
+using arena::testing::kSanitizerBuild;
 using arena::testing::kSource;
 using arena::testing::read_file;
 using arena::testing::require_python;
@@ -166,14 +167,17 @@ TEST_CASE("Python bots play the same tournaments at 1 and 2 threads, across a re
   struct Tournament {
     std::string engine;
     uint64_t games;
+    uint64_t sanitizer_games;  // as long in seconds in a sanitizer build
   };
-  for (const Tournament& t : {Tournament{"battleship", 100}, Tournament{"go-fish", 600},
-                              Tournament{"chinese-checkers", 100}, Tournament{"rooks", 400}}) {
+  for (const Tournament& t :
+       {Tournament{"battleship", 100, 24}, Tournament{"go-fish", 600, 150},
+        Tournament{"chinese-checkers", 100, 24}, Tournament{"rooks", 400, 100}}) {
     SECTION(t.engine) {
       const fs::path dir = scratch("python-" + t.engine);
       const std::string run =
           fmt::format("run {} --quiet --games {} --out ",
-                      (kSource / "configs" / ("python-" + t.engine + ".yaml")).string(), t.games);
+                      (kSource / "configs" / ("python-" + t.engine + ".yaml")).string(),
+                      kSanitizerBuild ? t.sanitizer_games : t.games);
       const auto one = arena_cli(run + (dir / "one").string() + " --threads 1", dir);
       INFO(one.err);
       REQUIRE(one.code == 0);

@@ -14,6 +14,7 @@
 namespace fs = std::filesystem;
 using arena::testing::arena_cli;
 using arena::testing::kill_when;
+using arena::testing::kSanitizerBuild;
 using arena::testing::Outcome;
 using arena::testing::read_file;
 using arena::testing::scratch;
@@ -140,8 +141,9 @@ TEST_CASE("extra points of the learning curve add rows and change nothing learnt
 
 TEST_CASE("training killed with -9 resumes to the table of uninterrupted training") {
   const fs::path dir = scratch("train-kill");
-  // 40 generations, a checkpoint after each.
-  write_file(dir / "long.yaml", train_config("long", 20000, "  checkpoint_every: 0\n"));
+  // 40 generations (12 in a sanitizer build), a checkpoint after each.
+  write_file(dir / "long.yaml",
+             train_config("long", kSanitizerBuild ? 6000 : 20000, "  checkpoint_every: 0\n"));
   REQUIRE(train(dir, "long.yaml", "whole", "--seed 11").code == 0);
   // Killed once a checkpoint past the first generation is on disk.
   kill_when("train long.yaml --quiet --seed 11 --out part",

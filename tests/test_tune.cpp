@@ -23,6 +23,7 @@ namespace fs = std::filesystem;
 using arena::testing::arena_cli;
 using arena::testing::arena_in;
 using arena::testing::kill_when;
+using arena::testing::kSanitizerBuild;
 using arena::testing::read_file;
 using arena::testing::run_and_signal;
 using arena::testing::scratch;
@@ -309,13 +310,14 @@ TEST_CASE("arena tune killed with -9 resumes to the same trajectory, byte for by
   INFO((genetic ? "genetic" : "spsa"));
   fs::remove_all(dir / "whole");
   fs::remove_all(dir / "part");
-  // A third of the long search: the kill comes at the first checkpoint, one
-  // step in, and the whole run and the resumed one each play all of it
-  // (7 minutes under ASan+UBSan at full length).
+  // A third of the long search (a tenth in a sanitizer build): the kill comes
+  // at the first checkpoint, one step in, and the whole run and the resumed
+  // one each play all of it (7 minutes under ASan+UBSan at full length).
   std::string config = genetic ? kLongGenetic : kLongTune;
   const std::string full = genetic ? "iterations: 40\n" : "iterations: 30000\n";
+  const int iterations = kSanitizerBuild ? (genetic ? 5 : 3000) : (genetic ? 14 : 10000);
   config.replace(config.find(full), full.size(),
-                 genetic ? "iterations: 14\n" : "iterations: 10000\n");
+                 "iterations: " + std::to_string(iterations) + "\n");
   write_file(dir / "long.yaml", config);
   REQUIRE(arena_in(dir, "tune long.yaml --quiet --out whole").code == 0);
   kill_when("tune long.yaml --quiet --out part --checkpoint-every 0",
