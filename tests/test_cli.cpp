@@ -285,6 +285,38 @@ TEST_CASE("expect blocks are checked and recorded and strict exits 3 on a miss")
             .code == 0);
 }
 
+// The quickstart's exact figure (random firing's mean, 95.39 +- 0.15) was
+// "NOT REPRODUCED" at 2,000 games when the verdict ignored the run's own
+// sampling error (95.56 measured, +- 0.21).
+TEST_CASE("the quickstart at 2000 games reproduces its figures and a wrong one still fails") {
+  const fs::path dir = scratch("expect-interval");
+  const std::string quickstart = std::string(ARENA_SOURCE_DIR) + "/configs/quickstart.yaml";
+  const Outcome run = arena_cli(
+      "run " + quickstart + " --games 2000 --quiet --strict --out " + (dir / "q").string(), dir);
+  INFO(run.out << run.err);
+  CHECK(run.code == 0);
+  CHECK(run.out.find("NOT REPRODUCED") == std::string::npos);
+  CHECK(run.out.find("expect random shots mean: published 95.39 ± 0.15, measured ") !=
+        std::string::npos);
+  CHECK(run.out.find("(95% interval ") != std::string::npos);
+  const auto random_mean =
+      nlohmann::json::parse(read_file(dir / "q/summary.json"))["expectations"][0];
+  REQUIRE(random_mean["interval"].size() == 2);
+  CHECK(random_mean["interval"][0] < random_mean["measured"]);
+  CHECK(random_mean["interval"][1] > random_mean["measured"]);
+
+  std::string wrong = read_file(quickstart);
+  wrong.replace(wrong.find("value: 95.39"), 12, "value: 96.00");
+  write_file(dir / "wrong.yaml", wrong);
+  const Outcome refuted =
+      arena_cli("run " + (dir / "wrong.yaml").string() + " --games 2000 --quiet --strict --out " +
+                    (dir / "w").string(),
+                dir);
+  CHECK(refuted.code == 3);
+  CHECK(refuted.out.find("published 96 ± 0.15") != std::string::npos);
+  CHECK(refuted.out.find("NOT REPRODUCED") != std::string::npos);
+}
+
 TEST_CASE("a bad expect entry is a config error naming the key") {
   const fs::path dir = scratch("bad-expect");
   const std::string base = std::string(kConfig) + "expect:\n";

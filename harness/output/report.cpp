@@ -235,22 +235,18 @@ std::optional<Json> latency_chart(const Json& s) {
   lo = std::pow(10, std::floor(std::log10(lo)));
   hi = std::pow(10, std::ceil(std::log10(hi * 1.01)));
   double peak = 0;
-  for (const Json& v : s["variants"]) {
-    const double n = std::max(1.0, number(v["decision_latency_ns"], "count"));
-    for (const Json& bucket : v["decision_latency_ns"].value("histogram", Json::array()))
-      peak = std::max(peak, bucket[1].get<double>() / n);
-  }
+  for (const Json& v : s["variants"])
+    for (const auto& [ns, share] : latency_shares(v["decision_latency_ns"]))
+      peak = std::max(peak, share);
   SvgChart chart("latency", "Decision latency per variant",
                  ChartAxis::logarithmic("time per decision (log scale)", lo, hi, nanoseconds),
-                 ChartAxis::linear("share of decisions in the bucket", 0, std::min(1.0, peak * 1.1),
+                 ChartAxis::linear("share of its timed decisions", 0, std::min(1.0, peak * 1.1),
                                    percent_tick));
   int index = 0;
   for (const Json& v : s["variants"]) {
-    const Json& lat = v["decision_latency_ns"];
-    const double n = std::max(1.0, number(lat, "count"));
-    std::vector<std::pair<double, double>> points;
-    for (const Json& bucket : lat.value("histogram", Json::array()))
-      points.emplace_back(std::max(1.0, bucket[0].get<double>()), bucket[1].get<double>() / n);
+    std::vector<std::pair<double, double>> points = latency_shares(v["decision_latency_ns"]);
+    for (auto& [ns, share] : points)
+      ns = std::max(1.0, ns);  // a log axis
     if (!points.empty()) {
       chart.add_line(v["name"], points, index);
       chart.add_legend(v["name"], index);
@@ -320,6 +316,16 @@ Json stop_view(const Json& s) {
   return out;
 }
 
+// "95.56 (95.35 to 95.77)": the measured value and its 95% interval.
+std::string measured_cell(const Json& e) {
+  if (!e["measured"].is_number()) return "-";
+  const std::string value = fmt::format("{:.4g}", e["measured"].get<double>());
+  const Json& interval = e.value("interval", Json());
+  if (!interval.is_array() || interval.size() != 2) return value;
+  return fmt::format("{} ({:.4g} to {:.4g})", value, interval[0].get<double>(),
+                     interval[1].get<double>());
+}
+
 Json expectation_rows(const Json& s) {
   Json rows = Json::array();
   for (const Json& e : s.value("expectations", Json::array())) {
@@ -331,8 +337,7 @@ Json expectation_rows(const Json& s) {
         {{"variant", e["variant"]},
          {"what", what},
          {"published", fmt::format("{:g} ± {:g}", number(e, "value"), number(e, "tolerance"))},
-         {"measured", e["measured"].is_number() ? fmt::format("{:.4g}", e["measured"].get<double>())
-                                                : std::string("-")},
+         {"measured", measured_cell(e)},
          {"reproduced", e.value("reproduced", false)},
          {"source", e.value("source", "")}});
   }
@@ -407,6 +412,15 @@ Json notable_rows(const Json& s, const std::string& results_dir) {
 }
 
 }  // namespace
+
+std::vector<std::pair<double, double>> latency_shares(const Json& latency) {
+  // A summary without `timed` timed every decision.
+  const double timed = std::max(1.0, number(latency, "timed", number(latency, "count")));
+  std::vector<std::pair<double, double>> shares;
+  for (const Json& bucket : latency.value("histogram", Json::array()))
+    shares.emplace_back(bucket[0].get<double>(), bucket[1].get<double>() / timed);
+  return shares;
+}
 
 std::string render_report(const Json& summary, const std::string& results_dir) {
   Json view;

@@ -8,6 +8,8 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -25,6 +27,12 @@ std::string render_charts(const nlohmann::json& charts);
 // The rows of the report's matches table for the `matches` of a summary
 // (a, b, record, score, elo, nelo, los, pentanomial), as text.
 nlohmann::json report_match_rows(const nlohmann::json& summary);
+
+// The latency chart's curve for one variant's `decision_latency_ns`: each
+// histogram bucket as [lowest ns, share of the decisions timed]. The
+// histogram holds the timed decisions only (all of them, or a sample when
+// decisions are cheap), so the shares sum to 1.
+std::vector<std::pair<double, double>> latency_shares(const nlohmann::json& latency);
 
 // Reads DIR/summary.json and writes DIR/report.html (through a temporary file
 // renamed into place). Throws std::runtime_error naming the file at fault.

@@ -1,6 +1,8 @@
 #include "harness/stats/expectations.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -23,6 +25,37 @@ int metric_index(const std::vector<MetricSpec>& metrics, const std::string& name
   return -1;
 }
 
+// The smallest value with at least `rank` values at or below it (rank 1: the least).
+double value_at_rank(const IntHistogram& h, uint64_t rank) {
+  uint64_t seen = 0;
+  const auto& counts = h.counts();
+  for (size_t value = 0; value < counts.size(); ++value) {
+    seen += counts[value];
+    if (seen >= rank) return static_cast<double>(value);
+  }
+  return static_cast<double>(h.max());
+}
+
+std::pair<double, double> mean_interval(const IntHistogram& h) {
+  const auto n = static_cast<double>(h.count());
+  const double mean = h.mean();
+  if (n < 2) return {mean, mean};
+  double squares = 0;
+  const auto& counts = h.counts();
+  for (size_t value = 0; value < counts.size(); ++value)
+    squares += static_cast<double>(counts[value]) * std::pow(static_cast<double>(value) - mean, 2);
+  const double half = kZ95 * std::sqrt(squares / (n - 1) / n);
+  return {mean - half, mean + half};
+}
+
+std::pair<double, double> quantile_interval(const IntHistogram& h, double q) {
+  const auto n = static_cast<double>(h.count());
+  const double spread = kZ95 * std::sqrt(n * q * (1 - q));
+  const auto rank = [&](double r) { return static_cast<uint64_t>(std::clamp(r, 1.0, n)); };
+  return {value_at_rank(h, rank(std::floor(n * q - spread))),
+          value_at_rank(h, rank(std::ceil(n * q + spread)))};
+}
+
 double statistic(const IntHistogram& h, const std::string& stat) {
   if (stat == "median") return static_cast<double>(h.quantile(0.5));
   if (stat == "p90") return static_cast<double>(h.quantile(0.9));
@@ -32,6 +65,20 @@ double statistic(const IntHistogram& h, const std::string& stat) {
 }
 
 }  // namespace
+
+std::pair<double, double> statistic_interval(const IntHistogram& h, const std::string& stat) {
+  if (h.count() == 0) return {0, 0};
+  if (stat == "median") return quantile_interval(h, 0.5);
+  if (stat == "p90") return quantile_interval(h, 0.9);
+  if (stat == "min" || stat == "max") return {statistic(h, stat), statistic(h, stat)};
+  return mean_interval(h);
+}
+
+bool reproduces(double published, double tolerance, double low, double high) {
+  const double distance =
+      published < low ? low - published : (published > high ? published - high : 0.0);
+  return distance <= tolerance;
+}
 
 void validate_expectations(const RunConfig& config, const std::vector<MetricSpec>& metrics) {
   std::vector<std::string> names = {"win_rate"};
@@ -59,12 +106,14 @@ std::vector<ExpectationResult> check_expectations(const RunConfig& config,
       r.measured_ok = n > 0;
       r.measured =
           score_of(static_cast<double>(v.record.wins), static_cast<double>(v.record.draws), n);
+      std::tie(r.low, r.high) = wilson_interval(r.measured, n);
     } else {
       const IntHistogram& h = v.metrics[metric_index(metrics, e.metric)];
       r.measured_ok = h.count() > 0;
       r.measured = statistic(h, e.stat);
+      std::tie(r.low, r.high) = statistic_interval(h, e.stat);
     }
-    r.reproduced = r.measured_ok && std::fabs(r.measured - e.value) <= e.tolerance;
+    r.reproduced = r.measured_ok && reproduces(e.value, e.tolerance, r.low, r.high);
     results.push_back(r);
   }
   return results;
@@ -75,9 +124,12 @@ std::string expectations_text(const std::vector<ExpectationResult>& results) {
   for (const auto& r : results) {
     const Expectation& e = *r.expectation;
     const std::string figure = e.metric == "win_rate" ? e.metric : e.metric + " " + e.stat;
+    const std::string measured =
+        r.measured_ok
+            ? fmt::format("{:.4g} (95% interval {:.4g} to {:.4g})", r.measured, r.low, r.high)
+            : std::string("n/a");
     out += fmt::format("expect {} {}: published {} ± {}, measured {}: {}  [{}]\n", e.variant,
-                       figure, e.value, e.tolerance,
-                       r.measured_ok ? fmt::format("{:.4g}", r.measured) : std::string("n/a"),
+                       figure, e.value, e.tolerance, measured,
                        r.reproduced ? "REPRODUCED" : "NOT REPRODUCED", e.source);
   }
   return out;

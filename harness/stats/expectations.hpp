@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/config/config.hpp"
@@ -14,8 +15,22 @@ struct ExpectationResult {
   const Expectation* expectation = nullptr;
   bool measured_ok = false;  // false when there is nothing to measure (e.g. no contests)
   double measured = 0;
-  bool reproduced = false;  // |measured - value| <= tolerance
+  double low = 0, high = 0;  // the measured value's 95% interval (statistic_interval)
+  bool reproduced = false;   // reproduces(value, tolerance, low, high)
 };
+
+// The 95% interval of a statistic (mean, median, p90, min, max) of the
+// values in `h`, from their sampling error: the mean +- 1.96 standard errors;
+// for a quantile q of n values, the values at ranks n q -+ 1.96 sqrt(n q (1 - q))
+// (the distribution-free interval from order statistics); min and max have
+// none (their own value). A histogram of one value: that value.
+std::pair<double, double> statistic_interval(const IntHistogram& h, const std::string& stat);
+
+// A published figure is reproduced when it lies within its tolerance of the
+// measured value's 95% interval: a run of few games is not refuted by its
+// own sampling error, and a wrong figure fails however many games are played
+// (docs/statistics.md).
+bool reproduces(double published, double tolerance, double low, double high);
 
 // Throws ConfigError (at expect[i].metric) for a metric the match does not report.
 void validate_expectations(const RunConfig& config, const std::vector<MetricSpec>& metrics);

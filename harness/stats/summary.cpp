@@ -252,6 +252,8 @@ OrderedJson expectations_json(const std::vector<ExpectationResult>& results) {
     j["tolerance"] = e.tolerance;
     j["source"] = e.source;
     j["measured"] = r.measured_ok ? OrderedJson(r.measured) : OrderedJson(nullptr);
+    // The measured value's 95% interval, which the verdict compares with the figure.
+    j["interval"] = r.measured_ok ? OrderedJson::array({r.low, r.high}) : OrderedJson(nullptr);
     j["reproduced"] = r.reproduced;
     out.push_back(j);
   }
