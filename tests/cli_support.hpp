@@ -107,11 +107,11 @@ inline int run_and_signal(const std::string& args, const char* signal, double se
 // Starts `arena ARGS` in `dir` in the background and sends it `signal` as
 // soon as the shell test `ready` holds (polled every 10 ms, for up to two
 // minutes), whatever the machine's speed: e.g. once a checkpoint is on disk.
-// Waits; returns the exit code (stderr in dir/err.txt).
+// Waits; returns the exit code (stdout in dir/out.txt, stderr in dir/err.txt).
 inline int signal_when(const std::string& args, const char* signal, const std::string& ready,
                        const std::filesystem::path& dir) {
   const std::string command = "cd '" + dir.string() + "' && (" + ARENA_EXE + " " + args +
-                              " >/dev/null 2>err.txt & pid=$!; for i in $(seq 12000); do " + ready +
+                              " >out.txt 2>err.txt & pid=$!; for i in $(seq 12000); do " + ready +
                               " && break; sleep 0.01; done; kill -" + signal +
                               " $pid; wait $pid; echo $? >rc.txt) 2>/dev/null";
   std::system(command.c_str());

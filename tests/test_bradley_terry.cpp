@@ -57,3 +57,26 @@ TEST_CASE("a variant that met no one is not rated") {
   CHECK(r[1].rated);
   CHECK_FALSE(r[2].rated);
 }
+
+// Anchored on the mean, variant 0 once had an interval of 0 (its theta was the
+// one held fixed): every variant's rating is its distance from the mean, and
+// each has the interval of that distance.
+TEST_CASE("anchored on the mean, every variant's interval is that of its distance from the mean") {
+  // Three equal players, 100 games a pair, half won each: equal intervals by symmetry.
+  const auto r = bradley_terry({{0, 50, 50}, {50, 0, 50}, {50, 50, 0}}, RatingAnchor::kMean, 0.0);
+  for (int i = 0; i < 3; ++i) {
+    CHECK(r[i].rating == Approx(0).margin(1e-9));
+    CHECK(r[i].ci95 == Approx(r[0].ci95).epsilon(1e-9));
+  }
+  CHECK(r[0].ci95 > 0);
+  // By hand: the information per pair is 100 / 4 = 25; with theta_0 = 0 the
+  // covariance of (theta_1, theta_2) is [[2, 1], [1, 2]] / 75, and variant 1's
+  // distance from the mean, (2 theta_1 - theta_2) / 3, has variance
+  // (4 * 2 - 4 * 1 + 2) / 75 / 9.
+  const auto first =
+      bradley_terry({{0, 50, 50}, {50, 0, 50}, {50, 50, 0}}, RatingAnchor::kFirst, 0.0);
+  const double scale = 400 / std::log(10.0) * 1.959964;
+  CHECK(r[1].ci95 ==
+        Approx(scale * std::sqrt((4 * 2.0 / 75 - 4 * 1.0 / 75 + 2.0 / 75) / 9)).epsilon(1e-6));
+  CHECK(first[1].ci95 == Approx(scale * std::sqrt(2.0 / 75)).epsilon(1e-6));
+}

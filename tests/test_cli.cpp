@@ -3,6 +3,7 @@
 // and identical results whatever --threads is.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -10,6 +11,7 @@
 #include <sstream>
 #include <string>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "cli_support.hpp"
@@ -270,7 +272,7 @@ TEST_CASE("expect blocks are checked and recorded and strict exits 3 on a miss")
       "run " + (dir / "hit.yaml").string() + " --quiet --strict --out " + (dir / "h").string(),
       dir);
   CHECK(hit.code == 0);
-  CHECK(hit.out.find("REPRODUCED  [exact]") != std::string::npos);
+  CHECK(hit.out.find(": REPRODUCED\n    source: exact\n") != std::string::npos);
   const Outcome miss = arena_cli(
       "run " + (dir / "miss.yaml").string() + " --quiet --strict --out " + (dir / "m").string(),
       dir);
@@ -296,9 +298,9 @@ TEST_CASE("the quickstart at 2000 games reproduces its figures and a wrong one s
   INFO(run.out << run.err);
   CHECK(run.code == 0);
   CHECK(run.out.find("NOT REPRODUCED") == std::string::npos);
-  CHECK(run.out.find("expect random shots mean: published 95.39 ± 0.15, measured ") !=
-        std::string::npos);
-  CHECK(run.out.find("(95% interval ") != std::string::npos);
+  // The verdict prints the measured value's 95% interval: "measured 95.56 [95.35, 95.77]".
+  CHECK_THAT(run.out, Catch::Matches("[^]*\n  random shots mean: published 95.39 ± 0.15, measured "
+                                     "9[0-9.]+ \\[9[0-9.]+, 9[0-9.]+\\]: REPRODUCED\n[^]*"));
   const auto random_mean =
       nlohmann::json::parse(read_file(dir / "q/summary.json"))["expectations"][0];
   REQUIRE(random_mean["interval"].size() == 2);
@@ -315,6 +317,66 @@ TEST_CASE("the quickstart at 2000 games reproduces its figures and a wrong one s
   CHECK(refuted.code == 3);
   CHECK(refuted.out.find("published 96 ± 0.15") != std::string::npos);
   CHECK(refuted.out.find("NOT REPRODUCED") != std::string::npos);
+}
+
+// The first screen once was 33 lines, 19 of them wider than 80 columns, with
+// "+8220 -9819 =1961" and "LOS 0.0%" unexplained and the results folder mid-screen.
+TEST_CASE("the first screen fits 100 columns, says who beats whom and ends with the report") {
+  const fs::path dir = scratch("first-screen");
+  const std::string quickstart = std::string(ARENA_SOURCE_DIR) + "/configs/quickstart.yaml";
+  const Outcome run =
+      arena_cli("run " + quickstart + " --games 2000 --quiet --out " + (dir / "q").string(), dir);
+  REQUIRE(run.code == 0);
+  INFO(run.out);
+  std::vector<std::string> lines;
+  for (size_t at = 0, end; (end = run.out.find('\n', at)) != std::string::npos; at = end + 1)
+    lines.push_back(run.out.substr(at, end - at));
+  for (const std::string& line : lines) {
+    // Columns, not bytes: "±" and "≈" are two and three bytes of UTF-8.
+    const auto columns = std::count_if(line.begin(), line.end(), [](char c) {
+      return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    });
+    CHECK(columns <= 100);
+  }
+  CHECK(lines.size() <= 24);
+  REQUIRE(lines.size() >= 3);
+  CHECK(lines[lines.size() - 2] == "results: " + (dir / "q").string());
+  CHECK(lines.back() == "report: " + (dir / "q" / "report.html").string());
+  CHECK_THAT(run.out, Catch::Contains("\n  density beats seed-ai-plain: ") &&
+                          Catch::Contains("\n  hunt-target beats random: ") &&
+                          Catch::Contains("docs/statistics.md\n"));
+  CHECK_THAT(run.out,
+             !Catch::Contains("LOS") && !Catch::Contains("nElo") && !Catch::Contains("crosstable"));
+}
+
+// One model, three renderings: the Plackett-Luce ratings of summary.json are
+// the numbers on the first screen (rounded) and in the report.
+TEST_CASE("a table of five seats is rated on whole finishing orders alike in all three outputs") {
+  const fs::path dir = scratch("plackett-luce");
+  const std::string quickstart = std::string(ARENA_SOURCE_DIR) + "/configs/quickstart.yaml";
+  const Outcome run =
+      arena_cli("run " + quickstart + " --games 1000 --quiet --out " + (dir / "q").string(), dir);
+  REQUIRE(run.code == 0);
+  const auto summary = nlohmann::json::parse(read_file(dir / "q" / "summary.json"));
+  const auto& pl = summary["ratings_plackett_luce"];
+  REQUIRE(pl["model"] == "plackett-luce");
+  REQUIRE(pl["table"].size() == 5);
+  CHECK(pl["table"][0]["name"] == "density");
+  CHECK(pl["table"][4]["name"] == "random");
+  const std::string report = read_file(dir / "q" / "report.html");
+  CHECK_THAT(report, Catch::Contains("Ratings on whole finishing orders (Plackett–Luce)"));
+  for (const auto& row : pl["table"]) {
+    const std::string name = row["name"];
+    const double rating = row["rating"];
+    const double ci = row["ci95"];
+    INFO(name);
+    const size_t line = run.out.find("\n" + name + " ");
+    REQUIRE(line != std::string::npos);
+    const std::string text = run.out.substr(line + 1, run.out.find('\n', line + 1) - line - 1);
+    CHECK_THAT(text, Catch::EndsWith(fmt::format("{:+.0f} ± {:.0f}", rating, ci)));
+    CHECK_THAT(report, Catch::Contains(
+                           fmt::format("<td>{}</td><td>{:+.1f} ± {:.1f}</td>", name, rating, ci)));
+  }
 }
 
 TEST_CASE("a bad expect entry is a config error naming the key") {
@@ -342,8 +404,8 @@ TEST_CASE("a duel prints each pairing with its pentanomial counts") {
   write_file(dir / "d.yaml",
              "name: d\nengine: battleship\nseed: 5\ngames: 200\nmode: duel\nplayers:\n"
              "  - {name: a, strategy: density}\n  - {name: b, strategy: hunt-target}\n");
-  const Outcome o =
-      arena_cli("run " + (dir / "d.yaml").string() + " --quiet --out " + (dir / "o").string(), dir);
+  const Outcome o = arena_cli(
+      "run " + (dir / "d.yaml").string() + " --quiet --detail --out " + (dir / "o").string(), dir);
   REQUIRE(o.code == 0);
   CHECK(o.out.find("a vs b: +") != std::string::npos);
   CHECK(o.out.find("pairs [LL, LD, WL+DD, WD, WW] = [") != std::string::npos);
@@ -461,10 +523,13 @@ TEST_CASE("an all-wins match is unbounded alike in the table, summary, report an
              "name: w\nengine: battleship\nseed: 5\ngames: 1000\nmode: duel\nplayers:\n"
              "  - {name: density, strategy: density}\n  - {name: random, strategy: random}\n");
   const Outcome run = arena_cli(
-      "run " + (dir / "w.yaml").string() + " --quiet --out " + (dir / "out").string(), dir);
+      "run " + (dir / "w.yaml").string() + " --quiet --detail --out " + (dir / "out").string(),
+      dir);
   REQUIRE(run.code == 0);
   CHECK_THAT(run.out, Catch::Contains("density vs random: +1000 -0 =0") &&
                           Catch::Contains("Elo +inf  LOS 100.0%"));
+  CHECK_THAT(run.out, Catch::Contains("density beats random: 100.0% in 500 game pairs, won every "
+                                      "game, certain"));
   const auto summary = nlohmann::json::parse(read_file(dir / "out" / "summary.json"));
   const auto& match = summary["matches"][0];
   REQUIRE(match["pentanomial"] == nlohmann::json::array({0, 0, 0, 0, 500}));
@@ -490,6 +555,8 @@ TEST_CASE("an SPRT-stopped run records its verdict in summary.json") {
       arena_cli("run " + (dir / "s.yaml").string() + " --quiet --out " + (dir / "o").string(), dir);
   REQUIRE(o.code == 0);
   CHECK(o.out.find("H1 accepted") != std::string::npos);
+  CHECK_THAT(o.out, Catch::Contains("SPRT: a is better than b: Elo +20 rather than +0 (H1 accepted "
+                                    "after "));
   const auto summary = nlohmann::json::parse(read_file(dir / "o" / "summary.json"));
   CHECK(summary["complete"] == true);
   CHECK(summary["stop"]["stopped_by"] == "sprt");
@@ -507,10 +574,12 @@ TEST_CASE("a tournament of three or more variants is ranked by Bradley-Terry rat
       "name: r\nengine: battleship\nseed: 2\ngames: 400\nmode: duel\nanchor: mean\nplayers:\n"
       "  - {name: weak, strategy: random}\n  - {name: strong, strategy: density}\n"
       "  - {name: middle, strategy: hunt-target}\n");
-  const Outcome o =
-      arena_cli("run " + (dir / "r.yaml").string() + " --quiet --out " + (dir / "o").string(), dir);
+  const Outcome o = arena_cli(
+      "run " + (dir / "r.yaml").string() + " --quiet --detail --out " + (dir / "o").string(), dir);
   REQUIRE(o.code == 0);
-  CHECK(o.out.find("ratings (Bradley-Terry, mean = 0):") != std::string::npos);
+  CHECK(o.out.find("ratings (Bradley-Terry) (mean = 0):") != std::string::npos);
+  CHECK(o.out.find("r: 3 variants, 1200 games; rating: Bradley-Terry, their mean = 0") !=
+        std::string::npos);
   const auto ratings = nlohmann::json::parse(read_file(dir / "o" / "summary.json"))["ratings"];
   REQUIRE(ratings["table"].size() == 3);
   CHECK(ratings["anchor"] == "mean");

@@ -304,7 +304,7 @@ TEST_CASE("the report links each variant's best and worst game, and replaying on
 TEST_CASE("the crosstable is every variant's score against every other, in stdout and summary") {
   const fs::path dir = scratch("crosstable");
   const auto run = arena_in(dir, "run " + (kSource / "configs/quickstart.yaml").string() +
-                                     " --games 400 --quiet --out out");
+                                     " --games 400 --quiet --detail --out out");
   REQUIRE(run.code == 0);
   const json summary = json::parse(read_file(dir / "out/summary.json"));
   const json& c = summary["crosstable"];

@@ -80,9 +80,15 @@ TEST_CASE("SIGINT writes partial results and a checkpoint and resume completes t
           "run " + (dir / "long.yaml").string() + " --quiet --out " + (dir / "whole").string(), dir)
           .code == 0);
   // Games being written: the run is under way and its SIGINT handler installed.
-  CHECK(signal_when("run long.yaml --quiet --out part", "INT", "[ -s .part.partial/games.csv ]",
-                    dir) == 130);
+  CHECK(signal_when("run long.yaml --quiet --detail --out part", "INT",
+                    "[ -s .part.partial/games.csv ]", dir) == 130);
   CHECK_THAT(read_file(dir / "err.txt"), Catch::Contains("--resume"));
+  // Every table printed says the results are partial, and where they are.
+  const std::string out = read_file(dir / "out.txt");
+  CHECK_THAT(out, Catch::Contains("detail - PARTIAL: interrupted after ") &&
+                      Catch::Contains(" games - PARTIAL: interrupted after ") &&
+                      Catch::Contains("97.5%) - PARTIAL:") &&
+                      Catch::Contains("\npartial results: ./.part.partial\n"));
   const auto partial = nlohmann::json::parse(read_file(dir / ".part.partial/summary.json"));
   CHECK(partial["complete"] == false);
   CHECK(partial["games"].get<uint64_t>() < 4000);

@@ -75,6 +75,9 @@ void add_run(CLI::App& app, const Registry& registry, int& exit_code) {
   real_option(run, "--checkpoint-every", options->checkpoint_seconds, 0, 86400,
               "seconds between checkpoints (default 5)")
       ->type_name("S");
+  run->add_flag("--detail", options->detail,
+                "also print the full tables (every pair, crosstable, groups, both ratings) "
+                "before the summary");
   run->add_flag("--strict", options->strict,
                 "exit 3 when a published figure in the config's 'expect' is not reproduced");
   run->callback([options, &registry, &exit_code] { exit_code = run_command(*options, registry); });
@@ -177,6 +180,9 @@ void add_merge(CLI::App& app, const Registry& registry, int& exit_code) {
       ->type_name("DIR...");
   path_option(merge, "--out", options->out, "DIR",
               "results folder (default: results/<config name>/)");
+  merge->add_flag("--detail", options->detail,
+                  "also print the full tables (every pair, crosstable, groups, both ratings) "
+                  "before the summary");
   merge->callback(
       [options, &registry, &exit_code] { exit_code = merge_command(*options, registry); });
 }

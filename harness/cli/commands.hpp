@@ -22,6 +22,7 @@ struct RunOptions {
   std::optional<std::string> out;
   bool quiet = false;
   bool strict = false;  // exit 3 when a published figure is not reproduced
+  bool detail = false;  // print the full tables before the first screen
   bool resume = false;  // continue the interrupted run's checkpoint
   std::optional<std::pair<uint64_t, uint64_t>> shard;  // play slice I of N (1-based)
   double checkpoint_seconds = 5;
@@ -86,6 +87,7 @@ int replay_command(const ReplayOptions& options, const Registry& registry);
 struct MergeOptions {
   std::vector<std::string> dirs;  // shard results folders
   std::optional<std::string> out;
+  bool detail = false;  // print the full tables before the first screen
 };
 
 // `arena merge DIR...`: the shards of one run combined into its whole results.

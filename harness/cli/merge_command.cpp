@@ -128,8 +128,8 @@ int merge_command(const MergeOptions& options, const Registry& registry) {
                       render_report(nlohmann::json(summary), staged.final_dir().string()));
     staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
     staged.commit();
-    print_results(config, *match, stats, info, staged.final_dir());
-    fmt::print("{}", expectations_text(expectations));
+    print_results(config, *match, stats, expectations,
+                  {&info, staged.final_dir(), std::nullopt, options.detail});
     return 0;
   });
 }

@@ -155,13 +155,14 @@ int finish_run(const RunContext& run, const RunInfo& info, const Played& played,
       render_report(nlohmann::json(summary),
                     (interrupted ? staged.staging_dir() : staged.final_dir()).string()));
   if (interrupted) {
-    print_results(config, run.match, played.stats, info, staged.staging_dir());
+    print_results(config, run.match, played.stats, expectations,
+                  {&info, staged.staging_dir(), info.planned_games, run.options.detail});
     return report_interrupted(run, played.next_game, staged,
                               "partial results (complete: false) and a checkpoint are");
   }
   staged.commit();
-  print_results(config, run.match, played.stats, info, staged.final_dir());
-  fmt::print("{}", expectations_text(expectations));
+  print_results(config, run.match, played.stats, expectations,
+                {&info, staged.final_dir(), std::nullopt, run.options.detail});
   const bool all_reproduced = std::all_of(expectations.begin(), expectations.end(),
                                           [](const auto& r) { return r.reproduced; });
   return run.options.strict && !all_reproduced ? 3 : 0;

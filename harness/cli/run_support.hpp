@@ -2,11 +2,14 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "harness/config/config.hpp"
 #include "harness/registry/registry.hpp"
 #include "harness/runner/run_stats.hpp"
+#include "harness/stats/expectations.hpp"
 #include "harness/stats/summary.hpp"
 
 namespace arena {
@@ -22,8 +25,17 @@ uint64_t fresh_seed();
 // the seed, whatever --threads is.
 std::string config_identity(RunConfig config, uint64_t seed);
 
-// The stdout tables of a finished run.
+// How a run's results are printed: where they are, whether the run stopped
+// short (the games it planned), and whether the full tables come first.
+struct PrintedRun {
+  const RunInfo* info = nullptr;
+  std::filesystem::path where;
+  std::optional<uint64_t> partial_of;
+  bool detail = false;
+};
+
+// The first screen on stdout (harness/output/first_screen.hpp).
 void print_results(const RunConfig& config, const Match& match, const RunStats& stats,
-                   const RunInfo& info, const std::filesystem::path& where);
+                   const std::vector<ExpectationResult>& expectations, const PrintedRun& run);
 
 }  // namespace arena

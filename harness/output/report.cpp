@@ -285,10 +285,11 @@ Json match_rows(const Json& s) {
   return rows;
 }
 
-Json rating_rows(const Json& s) {
+// The rows of the ratings table under `key` (ratings, ratings_plackett_luce).
+Json rating_rows(const Json& s, const char* key) {
   Json rows = Json::array();
-  if (!s.contains("ratings") || s["ratings"].is_null()) return rows;
-  for (const Json& r : s["ratings"]["table"]) {
+  if (!s.contains(key) || s[key].is_null()) return rows;
+  for (const Json& r : s[key]["table"]) {
     rows.push_back({{"rank", r["rank"]},
                     {"name", r["name"]},
                     {"rating", r["rating"].is_number()
@@ -442,7 +443,8 @@ std::string render_report(const Json& summary, const std::string& results_dir) {
   view["matches"] = match_rows(summary);
   view["crosstable"] = crosstable_view(summary);
   view["notable"] = notable_rows(summary, results_dir);
-  view["ratings"] = rating_rows(summary);
+  view["ratings"] = rating_rows(summary, "ratings");
+  view["finishing_order_ratings"] = rating_rows(summary, "ratings_plackett_luce");
   view["stop"] = stop_view(summary);
   view["expectations"] = expectation_rows(summary);
   return render_template(kReportTemplate, view);

@@ -17,8 +17,6 @@ std::string format_nanoseconds(double ns) {
   return fmt::format("{:.3g} s", ns / 1e9);
 }
 
-namespace {
-
 std::string win_rate_cell(const Record& r) {
   const auto n = static_cast<double>(r.contests());
   if (n == 0) return "-";
@@ -26,8 +24,6 @@ std::string win_rate_cell(const Record& r) {
   const auto [lo, hi] = wilson_interval(score, n);
   return fmt::format("{:.1f}% [{:.1f}, {:.1f}]", 100 * score, 100 * lo, 100 * hi);
 }
-
-}  // namespace
 
 std::string results_table(const RunConfig& config, const std::vector<MetricSpec>& metrics,
                           const RunStats& stats) {
@@ -95,10 +91,8 @@ std::string matches_text(const RunConfig& config, const RunStats& stats) {
     for (int b = a + 1; b < stats.variants(); ++b) {
       const Record& r = stats.pair(a, b);
       if (r.contests() == 0) continue;
+      const auto [e, paired] = pair_estimate(stats, a, b);
       const Pentanomial& p = stats.pentanomial(a, b);
-      const bool paired = p[0] + p[1] + p[2] + p[3] + p[4] > 0;
-      const EloEstimate e =
-          paired ? estimate_pentanomial(p) : estimate_trinomial(r.wins, r.losses, r.draws);
       const std::string elo = estimate_text(e.elo, e.elo_error);
       out += fmt::format("{} vs {}: +{} -{} ={}  score {}  Elo {}  LOS {:.1f}%",
                          config.players[a].name, config.players[b].name, r.wins, r.losses, r.draws,

@@ -35,6 +35,10 @@ std::string metric_means_text(const RunConfig& config, const std::vector<MetricS
                               const RunStats& stats);
 std::string groups_text(const RunConfig& config, const Match& match, const RunStats& stats);
 
+// "44.0% [38.5, 49.7]": a record's score (a draw half a win) and its Wilson 95% interval; "-"
+// without contests.
+std::string win_rate_cell(const Record& r);
+
 // "850 ns", "12.3 us", "4.56 ms", "1.23 s".
 std::string format_nanoseconds(double ns);
 

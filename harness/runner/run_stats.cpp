@@ -56,6 +56,7 @@ RunStats::RunStats(int variants, int metrics, int groups)
       by_group_(groups > 1 ? static_cast<size_t>(variants) * groups : 0),
       pairs_(static_cast<size_t>(variants) * variants),
       pentanomial_(static_cast<size_t>(variants) * variants, Pentanomial{}),
+      orders_(variants),
       latency_(static_cast<size_t>(variants) * kMaxPhases) {
   for (auto& v : variants_)
     v.metrics.resize(metrics);
@@ -103,6 +104,7 @@ void RunStats::add_game(std::span<const SeatResult> seats, std::optional<uint64_
   }
   ++games_;
   const bool contest = seats.size() >= 2;
+  orders_.add(seats);
   const auto firsts =
       std::count_if(seats.begin(), seats.end(), [](auto& s) { return s.rank == 1; });
   for (const SeatResult& seat : seats) {
@@ -240,6 +242,7 @@ RunStats& RunStats::operator+=(const RunStats& other) {
     for (size_t k = 0; k < 5; ++k)
       pentanomial_[i][k] += other.pentanomial_[i][k];
   }
+  orders_ += other.orders_;
   return *this;
 }
 

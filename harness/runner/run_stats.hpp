@@ -22,6 +22,7 @@
 #include "engines/core/latency_histogram.hpp"
 #include "engines/core/rng.hpp"
 #include "harness/registry/match.hpp"
+#include "harness/runner/finishing_orders.hpp"
 
 namespace arena {
 
@@ -152,6 +153,8 @@ class RunStats {
   const Record& pair(int a, int b) const { return pairs_[a * variants() + b]; }
   // Pentanomial counts of variant a against variant b over complete pairs.
   const Pentanomial& pentanomial(int a, int b) const { return pentanomial_[a * variants() + b]; }
+  // The ranked games' whole finishing orders, for ratings of tables of three or more seats.
+  const FinishingOrders& finishing_orders() const { return orders_; }
   // Decision latency histograms, variant v's phase p at v * kMaxPhases + p (the recorder's layout).
   std::span<LatencyHistogram> latency() { return latency_; }
   // Variant v's decisions in every phase.
@@ -177,6 +180,7 @@ class RunStats {
 
   std::vector<Record> pairs_;             // variants x variants
   std::vector<Pentanomial> pentanomial_;  // variants x variants
+  FinishingOrders orders_;
   // The first game of a pair whose second game has not been added yet.
   std::optional<uint64_t> open_pair_;
   std::vector<SeatResult> open_pair_seats_;

@@ -93,6 +93,22 @@ VariantStats variant_from(const Json& j) {
   return v;
 }
 
+// Choices as [[variant, ...], count] pairs, in the map's order.
+Json orders_to_json(const FinishingOrders& o) {
+  Json choices = Json::array();
+  for (const auto& [left, count] : o.choices())
+    choices.push_back(Json{left, count});
+  return Json{{"choices", choices}, {"wins", o.wins()}, {"most_seats", o.most_seats()}};
+}
+
+FinishingOrders orders_from(const Json& j) {
+  std::map<std::vector<int>, uint64_t> choices;
+  for (const Json& c : j.at("choices"))
+    choices.emplace(c.at(0).get<std::vector<int>>(), c.at(1).get<uint64_t>());
+  return FinishingOrders::from_parts(std::move(choices), j.at("wins").get<std::vector<uint64_t>>(),
+                                     j.at("most_seats").get<int>());
+}
+
 }  // namespace
 
 IntHistogram IntHistogram::from_counts(std::vector<uint64_t> counts) {
@@ -121,6 +137,7 @@ Json RunStats::to_json() const {
   j["pentanomial"] = pentanomial_;
   for (const auto& h : latency_)
     j["latency"].push_back(latency_to_json(h));
+  j["finishing_orders"] = orders_to_json(orders_);
   return j;
 }
 
@@ -142,6 +159,7 @@ RunStats RunStats::from_json(const Json& j) {
   }
   for (size_t i = 0; i < s.latency_.size(); ++i)
     s.latency_[i] = latency_from(j.at("latency").at(i));
+  s.orders_ = orders_from(j.at("finishing_orders"));
   return s;
 }
 

@@ -6,33 +6,20 @@
 // win (so wins[i][j] + wins[j][i] = games between them). `prior_draws`
 // virtual draws are added to every pair that met, which keeps ratings finite
 // when a variant won or lost everything (0 gives the plain MLE). Ratings are
-// 400 log10(strength), anchored so that variant 0 is 0 (or their mean is 0);
-// the 95% interval of each comes from the inverse Fisher information
-// (Hessian of the log-likelihood) with the anchor held fixed, and is 0 for
-// the anchor itself when anchored on variant 0. Variants that met no one get
+// 400 log10(strength), anchored so that variant 0 is 0 (or their mean is 0),
+// with 95% intervals from the inverse Fisher information (Hessian of the
+// log-likelihood) as ratings.hpp states. Variants that met no one get
 // rating 0 and no interval.
 #pragma once
 
 #include <vector>
 
+#include "harness/stats/ratings.hpp"
+
 namespace arena {
-
-enum class RatingAnchor { kFirst, kMean };
-
-struct Rating {
-  double rating = 0;
-  double ci95 = 0;  // half-width
-  bool rated = false;
-};
 
 std::vector<Rating> bradley_terry(const std::vector<std::vector<double>>& wins,
                                   RatingAnchor anchor = RatingAnchor::kFirst,
                                   double prior_draws = 1.0);
-
-struct RankedRating {
-  int rank = 0;
-  int variant = 0;
-  Rating rating;
-};
 
 }  // namespace arena

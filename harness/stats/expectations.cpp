@@ -119,20 +119,4 @@ std::vector<ExpectationResult> check_expectations(const RunConfig& config,
   return results;
 }
 
-std::string expectations_text(const std::vector<ExpectationResult>& results) {
-  std::string out;
-  for (const auto& r : results) {
-    const Expectation& e = *r.expectation;
-    const std::string figure = e.metric == "win_rate" ? e.metric : e.metric + " " + e.stat;
-    const std::string measured =
-        r.measured_ok
-            ? fmt::format("{:.4g} (95% interval {:.4g} to {:.4g})", r.measured, r.low, r.high)
-            : std::string("n/a");
-    out += fmt::format("expect {} {}: published {} ± {}, measured {}: {}  [{}]\n", e.variant,
-                       figure, e.value, e.tolerance, measured,
-                       r.reproduced ? "REPRODUCED" : "NOT REPRODUCED", e.source);
-  }
-  return out;
-}
-
 }  // namespace arena

@@ -39,7 +39,4 @@ std::vector<ExpectationResult> check_expectations(const RunConfig& config,
                                                   const std::vector<MetricSpec>& metrics,
                                                   const RunStats& stats);
 
-// One line per figure: variant, figure, published value, measured, verdict, source.
-std::string expectations_text(const std::vector<ExpectationResult>& results);
-
 }  // namespace arena

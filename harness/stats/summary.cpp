@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "harness/stats/elo.hpp"
+#include "harness/stats/plackett_luce.hpp"
 #include "harness/stats/proportion.hpp"
 #include "harness/stats/stopping.hpp"
 
@@ -160,12 +161,8 @@ OrderedJson matches_json(const RunConfig& config, const RunStats& stats) {
       match["b"] = config.players[b].name;
       match["games"] = r.contests();
       add_record(match, r);
-      const Pentanomial& penta = stats.pentanomial(a, b);
-      const bool paired = std::accumulate(penta.begin(), penta.end(), uint64_t{0}) > 0;
-      if (paired) match["pentanomial"] = penta;  // [LL, LD, WL+DD, WD, WW] for a
-      // Elo of a against b: from pairs when games were paired, else from games.
-      const EloEstimate e =
-          paired ? estimate_pentanomial(penta) : estimate_trinomial(r.wins, r.losses, r.draws);
+      const auto [e, paired] = pair_estimate(stats, a, b);
+      if (paired) match["pentanomial"] = stats.pentanomial(a, b);  // [LL, LD, WL+DD, WD, WW] for a
       match["score"] = e.score;
       // An unbounded value (an infinite Elo or error) is null, never a finite-looking number.
       match["elo"] = finite_or_null(e.elo);
@@ -212,6 +209,14 @@ OrderedJson crosstable_json(const RunConfig& config, const RunStats& stats) {
 
 }  // namespace
 
+namespace {
+
+RatingAnchor rating_anchor(const RunConfig& config) {
+  return config.anchor == Anchor::kMean ? RatingAnchor::kMean : RatingAnchor::kFirst;
+}
+
+}  // namespace
+
 std::vector<RankedRating> tournament_ratings(const RunConfig& config, const RunStats& stats) {
   const int n = stats.variants();
   std::vector<std::vector<double>> wins(n, std::vector<double>(n, 0));
@@ -220,18 +225,13 @@ std::vector<RankedRating> tournament_ratings(const RunConfig& config, const RunS
       if (a != b) wins[a][b] = stats.pair(a, b).wins + stats.pair(a, b).draws / 2.0;
     }
   }
-  const auto ratings = bradley_terry(
-      wins, config.anchor == Anchor::kMean ? RatingAnchor::kMean : RatingAnchor::kFirst, 1.0);
-  std::vector<RankedRating> ranked;
-  for (int v = 0; v < n; ++v)
-    ranked.push_back({0, v, ratings[v]});
-  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) {
-    if (x.rating.rated != y.rating.rated) return x.rating.rated;
-    return x.rating.rating > y.rating.rating;
-  });
-  for (size_t i = 0; i < ranked.size(); ++i)
-    ranked[i].rank = static_cast<int>(i) + 1;
-  return ranked;
+  return ranked(bradley_terry(wins, rating_anchor(config), 1.0));
+}
+
+std::vector<RankedRating> finishing_order_ratings(const RunConfig& config, const RunStats& stats) {
+  if (stats.finishing_orders().most_seats() < 3 || stats.variants() < 2) return {};
+  return ranked(
+      plackett_luce(stats.finishing_orders(), stats.variants(), rating_anchor(config), 1.0));
 }
 
 const std::vector<std::string>& timing_fields() {
@@ -260,11 +260,8 @@ OrderedJson expectations_json(const std::vector<ExpectationResult>& results) {
   return out;
 }
 
-// Bradley-Terry ratings over every pairwise result, ranked; null with fewer
-// than three variants (a single match says it all).
-OrderedJson ratings_json(const RunConfig& config, const RunStats& stats) {
-  if (stats.variants() < 3) return nullptr;
-  const auto ratings = tournament_ratings(config, stats);
+OrderedJson rating_table(const RunConfig& config, const RunStats& stats,
+                         const std::vector<RankedRating>& ratings) {
   OrderedJson table = OrderedJson::array();
   for (const RankedRating& r : ratings) {
     table.push_back(OrderedJson{
@@ -274,10 +271,29 @@ OrderedJson ratings_json(const RunConfig& config, const RunStats& stats) {
         {"ci95", r.rating.rated ? OrderedJson(r.rating.ci95) : OrderedJson(nullptr)},
         {"games", stats.variant(r.variant).games}});
   }
+  return table;
+}
+
+// Bradley-Terry ratings over every pairwise result, ranked; null with fewer
+// than three variants (a single match says it all).
+OrderedJson ratings_json(const RunConfig& config, const RunStats& stats) {
+  if (stats.variants() < 3) return nullptr;
   return OrderedJson{{"model", "bradley-terry"},
                      {"anchor", anchor_name(config.anchor)},
                      {"prior_draws", 1.0},
-                     {"table", table}};
+                     {"table", rating_table(config, stats, tournament_ratings(config, stats))}};
+}
+
+// Plackett-Luce ratings on whole finishing orders, for tables of three or more seats.
+// Null when no game had three or more seats.
+OrderedJson plackett_luce_json(const RunConfig& config, const RunStats& stats) {
+  const auto ratings = finishing_order_ratings(config, stats);
+  if (ratings.empty()) return nullptr;
+  return OrderedJson{{"model", "plackett-luce"},
+                     {"anchor", anchor_name(config.anchor)},
+                     {"prior_draws", 1.0},
+                     {"ties", "a k-way tie is one choice won 1/k by each tied seat"},
+                     {"table", rating_table(config, stats, ratings)}};
 }
 
 // How early stopping ended: the rule that fired (or null), games played, and
@@ -331,6 +347,14 @@ std::string nondeterminism(const RunConfig& config, const Match& match, const Ru
       "that long depends on the machine's speed and load ({} such forfeits in this run)",
       *config.limits.decision_ms, over_budget);
   return why.empty() ? clock : why + "; " + clock;
+}
+
+PairEstimate pair_estimate(const RunStats& stats, int a, int b) {
+  const Pentanomial& penta = stats.pentanomial(a, b);
+  if (std::accumulate(penta.begin(), penta.end(), uint64_t{0}) > 0)
+    return {estimate_pentanomial(penta), true};
+  const Record& r = stats.pair(a, b);
+  return {estimate_trinomial(r.wins, r.losses, r.draws), false};
 }
 
 CrossCell cross_cell(const RunStats& stats, int a, int b) {
@@ -387,6 +411,8 @@ OrderedJson summary_json(const RunConfig& config, const RunInfo& info, const Mat
   out["matches"] = matches_json(config, stats);
   if (stats.variants() >= 3) out["crosstable"] = crosstable_json(config, stats);
   out["ratings"] = ratings_json(config, stats);
+  if (OrderedJson pl = plackett_luce_json(config, stats); !pl.is_null())
+    out["ratings_plackett_luce"] = std::move(pl);
   out["expectations"] = expectations_json(expectations);
   if (config.stop.any()) out["stop"] = stop_json(config.stop, stop, stats);
   return out;

@@ -5,8 +5,9 @@
 // variant: name, strategy, params, games, wins, losses, draws, win_rate,
 // win_rate_ci95, mean_rank, decision_latency_ns, metrics, and per group
 // when the match has groups) and matches
-// (pairwise records), and expectations (each published figure with the
-// measured value and whether it was reproduced). Timing fields: threads, wall_seconds,
+// (pairwise records), ratings (Bradley-Terry, three or more variants),
+// ratings_plackett_luce (games of three or more seats), and expectations (each published figure
+// with the measured value and whether it was reproduced). Timing fields: threads, wall_seconds,
 // games_per_second, timer_overhead_ns and every decision_latency_ns; all other fields are identical
 // whatever the thread count.
 #pragma once
@@ -20,6 +21,7 @@
 #include "harness/registry/registry.hpp"
 #include "harness/runner/run_stats.hpp"
 #include "harness/stats/bradley_terry.hpp"
+#include "harness/stats/elo.hpp"
 #include "harness/stats/expectations.hpp"
 
 namespace arena {
@@ -44,6 +46,14 @@ struct CrossCell {
 };
 CrossCell cross_cell(const RunStats& stats, int a, int b);
 
+// Elo of variant a against variant b: from their pairs when games were
+// paired (pentanomial), else from their games (W/L/D).
+struct PairEstimate {
+  EloEstimate elo;
+  bool paired = false;
+};
+PairEstimate pair_estimate(const RunStats& stats, int a, int b);
+
 nlohmann::ordered_json summary_json(const RunConfig& config, const RunInfo& info,
                                     const Match& match, const RunStats& stats,
                                     const std::vector<ExpectationResult>& expectations);
@@ -51,6 +61,10 @@ nlohmann::ordered_json summary_json(const RunConfig& config, const RunInfo& info
 // Bradley-Terry ratings of the run's variants from their pairwise records,
 // best first (unrated variants last).
 std::vector<RankedRating> tournament_ratings(const RunConfig& config, const RunStats& stats);
+
+// Plackett-Luce ratings of the run's variants from whole finishing orders,
+// best first; empty unless some game had three or more seats.
+std::vector<RankedRating> finishing_order_ratings(const RunConfig& config, const RunStats& stats);
 
 // The fields that depend on timing or thread count, for comparisons.
 const std::vector<std::string>& timing_fields();

@@ -1,0 +1,272 @@
+#include "harness/output/first_screen.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "harness/output/table.hpp"
+#include "harness/stats/stopping.hpp"
+
+namespace arena {
+namespace {
+
+// The ratings the screen shows: Plackett-Luce on whole finishing orders when a
+// game had three or more seats, else Bradley-Terry with three or more variants.
+struct ScreenRatings {
+  std::vector<RankedRating> ranked;  // best first
+  std::string model;
+};
+
+ScreenRatings screen_ratings(const RunConfig& config, const RunStats& stats) {
+  if (auto pl = finishing_order_ratings(config, stats); !pl.empty())
+    return {std::move(pl), "Plackett-Luce"};
+  if (stats.variants() >= 3) return {tournament_ratings(config, stats), "Bradley-Terry"};
+  return {};
+}
+
+const Rating* rating_of(const ScreenRatings& r, int variant) {
+  for (const RankedRating& x : r.ranked)
+    if (x.variant == variant && x.rating.rated) return &x.rating;
+  return nullptr;
+}
+
+// " - PARTIAL..." in every table's title when the run stopped short; `full`
+// (the first title) says how far it got.
+std::string partial_tag(const RunStats& stats, const ScreenFacts& facts, bool full = false) {
+  if (!facts.partial_of) return "";
+  return full ? fmt::format(" - PARTIAL: interrupted after {} of {} games", stats.games(),
+                            *facts.partial_of)
+              : " - PARTIAL";
+}
+
+bool any_contest(const RunStats& stats) {
+  for (int v = 0; v < stats.variants(); ++v)
+    if (stats.variant(v).record.contests() > 0) return true;
+  return false;
+}
+
+std::string rating_cell(const Rating* r) {
+  if (!r) return "-";
+  return fmt::format("{:+.0f} ± {:.0f}", r->rating, r->ci95);
+}
+
+std::string variants_table(const RunConfig& config, const Match& match, const RunStats& stats,
+                           const ScreenRatings& ratings, const ScreenFacts& facts) {
+  size_t name_width = 7;
+  for (const auto& p : config.players)
+    name_width = std::max(name_width, p.name.size());
+  const auto& metrics = match.metrics();
+  const std::string metric = metrics.empty() ? "" : metrics.front().name + " mean";
+  const size_t metric_width = std::max<size_t>(10, metric.size());
+  const bool contests = any_contest(stats);
+  const bool rated = !ratings.ranked.empty();
+  std::string out = fmt::format(
+      "{}: {} variants, {} games{}{}\n", config.name, stats.variants(), stats.games(),
+      rated ? fmt::format("; rating: {}, {} = 0", ratings.model,
+                          config.anchor == Anchor::kMean ? "their mean" : config.players[0].name)
+            : "",
+      partial_tag(stats, facts, true));
+  const auto row = [&](const std::string& name, const std::string& games, const std::string& rate,
+                       const std::string& mean, const std::string& median, const std::string& time,
+                       const std::string& rating) {
+    std::string line = fmt::format("{:<{}}  {:>7}", name, name_width, games);
+    if (contests) line += fmt::format("  {:<20}", rate);
+    if (!metric.empty()) line += fmt::format("  {:>{}}  {:>6}", mean, metric_width, median);
+    line += fmt::format("  {:>9}", time);
+    if (rated) line += fmt::format("  {:>12}", rating);
+    while (!line.empty() && line.back() == ' ')
+      line.pop_back();
+    return line + "\n";
+  };
+  out +=
+      row("variant", "games", "win rate [95% CI]", metric, "median", "time/move", "rating ± 95%");
+  for (int v = 0; v < stats.variants(); ++v) {
+    const VariantStats& s = stats.variant(v);
+    const IntHistogram* h = metrics.empty() ? nullptr : &s.metrics.front();
+    out += row(config.players[v].name, std::to_string(s.games), win_rate_cell(s.record),
+               h ? fmt::format("{:.2f}", h->mean()) : "", h ? std::to_string(h->quantile(0.5)) : "",
+               format_nanoseconds(static_cast<double>(stats.latency(v).quantile(0.5))),
+               rating_cell(rating_of(ratings, v)));
+  }
+  return out + forfeits_text(config, stats);
+}
+
+// "+63 ± 5 Elo", or what stands for it when the score is 0% or 100%.
+std::string elo_words(const EloEstimate& e) {
+  if (!std::isfinite(e.elo)) return "won every game";
+  if (!std::isfinite(e.elo_error)) return fmt::format("{:+.0f} Elo (error unbounded)", e.elo);
+  return fmt::format("{:+.0f} ± {:.0f} Elo", e.elo, e.elo_error);
+}
+
+// One sentence on variant a against variant b, the better-scoring one first.
+std::string comparison_sentence(const RunConfig& config, const RunStats& stats, int a, int b) {
+  PairEstimate p = pair_estimate(stats, a, b);
+  if (p.elo.score < 0.5) {
+    std::swap(a, b);
+    p = pair_estimate(stats, a, b);
+  }
+  const std::string& first = config.players[a].name;
+  const std::string& second = config.players[b].name;
+  const std::string numbers =
+      fmt::format("{:.1f}% in {} {}, {}", 100 * p.elo.score, static_cast<uint64_t>(p.elo.n),
+                  p.paired ? "game pairs" : "games", elo_words(p.elo));
+  if (p.elo.los >= 0.975) {
+    return fmt::format("  {} beats {}: {}, {}\n", first, second, numbers,
+                       p.elo.los >= 0.999 ? "certain" : "likely");
+  }
+  return fmt::format("  {} vs {}: {}, not clear yet\n", first, second, numbers);
+}
+
+// Two variants: their match. More: each variant against the nearest better
+// rated one it met, so n variants give at most n - 1 sentences.
+std::string comparisons_text(const RunConfig& config, const RunStats& stats,
+                             const ScreenRatings& ratings, const ScreenFacts& facts) {
+  std::vector<std::pair<int, int>> pairs;
+  if (stats.variants() == 2 && stats.pair(0, 1).contests() > 0) pairs.emplace_back(0, 1);
+  for (size_t i = 1; i < ratings.ranked.size(); ++i) {
+    const int v = ratings.ranked[i].variant;
+    for (size_t j = i; j-- > 0;) {
+      const int better = ratings.ranked[j].variant;
+      if (stats.pair(better, v).contests() == 0) continue;
+      pairs.emplace_back(better, v);
+      break;
+    }
+  }
+  if (pairs.empty()) return "";
+  std::string out = fmt::format(
+      "who beats whom (the first one's score; certain: better with 99.9% confidence, likely: "
+      "97.5%){}:\n",
+      partial_tag(stats, facts));
+  for (const auto& [a, b] : pairs)
+    out += comparison_sentence(config, stats, a, b);
+  return out;
+}
+
+// The SPRT's accepted hypothesis in words: the first variant "is better than"
+// the second, and the Elo it accepted rather than the one it rejected.
+std::string sprt_sentence(const SprtTest& t, const std::string& verdict, const std::string& a,
+                          const std::string& b, uint64_t games) {
+  const double accepted = verdict == "H1" ? t.elo1 : t.elo0;
+  const double other = verdict == "H1" ? t.elo0 : t.elo1;
+  const char* relation = accepted > 0   ? "is better than"
+                         : accepted < 0 ? "is worse than"
+                         : other < 0    ? "is no worse than"
+                                        : "is no better than";
+  return fmt::format("SPRT: {} {} {}: Elo {:+g} rather than {:+g} ({} accepted after {} games)\n",
+                     a, relation, b, accepted, other, verdict, games);
+}
+
+std::string stop_text(const RunConfig& config, const RunStats& stats) {
+  if (!config.stop.any()) return "";
+  const StopStatus status = evaluate_stop(config.stop, stats);
+  const std::string& a = config.players[0].name;
+  const std::string& b = config.players[1].name;
+  if (status.has_sprt && !status.verdict.empty())
+    return sprt_sentence(*config.stop.sprt, status.verdict, a, b, stats.games());
+  if (status.has_sprt && status.stopped_by.empty()) {
+    const SprtTest& t = *config.stop.sprt;
+    return fmt::format("SPRT: undecided after {} games: {} vs {}, LLR {:.2f} in ({:.2f}, {:.2f})\n",
+                       stats.games(), a, b, status.llr, t.lower_bound(), t.upper_bound());
+  }
+  if (status.stopped_by == "ci_width")
+    return fmt::format(
+        "stopped after {} games: the 95% interval of {}'s score against {} is "
+        "narrower than {}\n",
+        stats.games(), a, b, *config.stop.ci_width);
+  return status.stopped_by.empty()
+             ? fmt::format("no stop rule was met in {} games\n", stats.games())
+             : fmt::format("stopped by {} after {} games\n", status.stopped_by, stats.games());
+}
+
+std::string figures_text(const std::vector<ExpectationResult>& results) {
+  if (results.empty()) return "";
+  std::string out = "published figures (reproduced when within tolerance of the 95% interval):\n";
+  for (const auto& r : results) {
+    const Expectation& e = *r.expectation;
+    const std::string figure = e.metric == "win_rate" ? e.metric : e.metric + " " + e.stat;
+    const std::string measured =
+        r.measured_ok ? fmt::format("{:.4g} [{:.4g}, {:.4g}]", r.measured, r.low, r.high)
+                      : std::string("n/a");
+    out += fmt::format("  {} {}: published {} ± {}, measured {}: {}\n    source: {}\n", e.variant,
+                       figure, e.value, e.tolerance, measured,
+                       r.reproduced ? "REPRODUCED" : "NOT REPRODUCED", e.source);
+  }
+  return out;
+}
+
+std::string where_text(const RunStats& stats, const ScreenFacts& facts) {
+  const RunInfo& info = *facts.info;
+  const std::string processes =
+      facts.processes > 1 ? fmt::format(" in rank 0 of {} MPI processes", facts.processes) : "";
+  std::string out = fmt::format(
+      "{} games in {:.2f} s ({:.0f} games/s, {} threads{})\n", stats.games(), info.wall_seconds,
+      static_cast<double>(stats.games()) / info.wall_seconds, info.threads, processes);
+  const std::string kind = facts.partial_of ? "partial results" : "results";
+  out += fmt::format("{}: {}\n", kind, facts.results.string());
+  out += fmt::format("report: {}\n", (facts.results / "report.html").string());
+  return out;
+}
+
+// The SPRT's log-likelihood ratio against its bounds, for --detail.
+std::string llr_text(const RunConfig& config, const RunStats& stats) {
+  if (!config.stop.sprt) return "";
+  const StopStatus status = evaluate_stop(config.stop, stats);
+  const SprtTest& t = *config.stop.sprt;
+  return fmt::format("SPRT [{}, {}]: LLR {:.3f} in [{:.3f}, {:.3f}]: {}\n", t.elo0, t.elo1,
+                     status.llr, t.lower_bound(), t.upper_bound(),
+                     status.verdict.empty()
+                         ? "no decision"
+                         : (status.verdict == "H1" ? "H1 accepted (elo1)" : "H0 accepted (elo0)"));
+}
+
+std::string ratings_table(const RunConfig& config, const std::string& title,
+                          const std::vector<RankedRating>& ratings, const std::string& tag) {
+  if (ratings.empty()) return "";
+  std::string out =
+      fmt::format("{} ({} = 0){}:\n", title,
+                  config.anchor == Anchor::kMean ? "mean" : config.players[0].name, tag);
+  for (const RankedRating& r : ratings) {
+    out +=
+        r.rating.rated
+            ? fmt::format("  {:>2}. {:<24} {:+8.1f} +/- {:.1f}\n", r.rank,
+                          config.players[r.variant].name, r.rating.rating, r.rating.ci95)
+            : fmt::format("  {:>2}. {:<24} (no games)\n", r.rank, config.players[r.variant].name);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string first_screen(const RunConfig& config, const Match& match, const RunStats& stats,
+                         const std::vector<ExpectationResult>& expectations,
+                         const ScreenFacts& facts) {
+  const ScreenRatings ratings = screen_ratings(config, stats);
+  std::string out = variants_table(config, match, stats, ratings, facts);
+  out += comparisons_text(config, stats, ratings, facts);
+  out += stop_text(config, stats);
+  out += figures_text(expectations);
+  out +=
+      "± and [a, b]: 95% intervals · a tie is half a win · +100 Elo ≈ a 64% score · "
+      "docs/statistics.md\n";
+  return out + where_text(stats, facts);
+}
+
+std::string detail_text(const RunConfig& config, const Match& match, const RunStats& stats,
+                        const ScreenFacts& facts) {
+  const std::string tag = partial_tag(stats, facts);
+  std::string out = fmt::format("detail{}:\n", partial_tag(stats, facts, true));
+  out += results_table(config, match.metrics(), stats);
+  out += matches_text(config, stats);
+  out += crosstable_text(config, stats);
+  out += metric_means_text(config, match.metrics(), stats);
+  out += groups_text(config, match, stats);
+  out += llr_text(config, stats);
+  if (stats.variants() >= 3)
+    out += ratings_table(config, "ratings (Bradley-Terry)", tournament_ratings(config, stats), tag);
+  out += ratings_table(config, "ratings on finishing orders (Plackett-Luce)",
+                       finishing_order_ratings(config, stats), tag);
+  return out + "\n";
+}
+
+}  // namespace arena

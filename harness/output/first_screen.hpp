@@ -1,0 +1,43 @@
+// What `arena run` and `arena merge` print when the games are played: the
+// first screen, for someone who has never heard of Elo.
+//
+// Contract: at most 100 columns for variant names of up to 20 characters;
+// a table of the variants (games, win rate with its 95% interval, the main
+// metric, time per decision, rating), one plain sentence per comparison
+// ("density beats seed-ai: 59.0% in 20000 games, +63 ± 5 Elo, certain"),
+// the early stop in words, the published figures' verdicts, a
+// one-line legend pointing to docs/statistics.md, and last the results
+// folder and the report's path. An interrupted run says "partial" in every
+// table's title. The full tables (pairs, crosstable, groups, both ratings)
+// are `detail_text`, printed before it with --detail.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/config/config.hpp"
+#include "harness/registry/registry.hpp"
+#include "harness/runner/run_stats.hpp"
+#include "harness/stats/expectations.hpp"
+#include "harness/stats/summary.hpp"
+
+namespace arena {
+
+struct ScreenFacts {
+  const RunInfo* info = nullptr;
+  std::filesystem::path results;       // the results folder (staging when partial)
+  std::optional<uint64_t> partial_of;  // the games planned, when the run stopped short
+  int processes = 1;                   // MPI processes
+};
+
+std::string first_screen(const RunConfig& config, const Match& match, const RunStats& stats,
+                         const std::vector<ExpectationResult>& expectations,
+                         const ScreenFacts& facts);
+
+// The full tables, as before the first screen existed.
+std::string detail_text(const RunConfig& config, const Match& match, const RunStats& stats,
+                        const ScreenFacts& facts);
+
+}  // namespace arena
