@@ -54,23 +54,46 @@ if [ "$heat" -ne 12 ] || [ "$replays" -lt 8 ]; then
   echo "FAIL: the crosstable or the games worth a look are missing"
   exit 1
 fi
-# No table may stick out of the page, at the screenshot's width or a narrow
-# one: a copy of the page measures every table's box once laid out.
-for width in 1100 700; do
-  sed 's|</body>|<script>const w = document.documentElement.clientWidth; const wide = [...document.querySelectorAll("table")].filter(t => t.getBoundingClientRect().right > w + 0.5).map(t => t.rows[0].cells[0].textContent); document.body.dataset.overflow = JSON.stringify({page: document.documentElement.scrollWidth > w, tables: wide});</script></body>|' \
-    "$page" >"$work/measure.html"
-  timeout 120 "$browser" --headless=new --no-sandbox --disable-gpu --no-first-run \
-    --user-data-dir="$work/profile" --window-size="$width,2300" --dump-dom "file://$work/measure.html" \
-    >"$work/measure.dom" 2>/dev/null
-  overflow=$(grep -o 'data-overflow="[^"]*"' "$work/measure.dom" || true)
-  echo "at width $width: $overflow"
-  if [ "$overflow" != 'data-overflow="{&quot;page&quot;:false,&quot;tables&quot;:[]}"' ]; then
-    echo "FAIL: a table overflows the page at width $width"
-    exit 1
-  fi
+# Layout, measured in a copy of each page once laid out, at 1280 and 800 px:
+# the page never scrolls sideways; at 1280 no table scrolls in its own box;
+# at 800 the columns a reader needs (variant, match, score, Elo, win rate, the
+# main metric, the verdict) are in view, and a published figure's source is
+# not squeezed to a word a line; no chart legend overlaps its plot.
+"$arena" run "$source_dir/configs/quickstart.yaml" --games 2000 --quiet --out "$work/quick" >/dev/null
+cat >"$work/measure.js" <<'JS'
+const w = document.documentElement.clientWidth;
+const scrolling = [...document.querySelectorAll("table")]
+  .filter(t => t.scrollWidth > t.clientWidth + 0.5).map(t => t.rows[0].cells[0].textContent);
+const needed = /^(variant|match|score|Elo ± 95%|win rate \[95% CI\]|verdict|.* mean \/ median \/ p90)$/;
+const hidden = [...document.querySelectorAll("th")].filter(th => needed.test(th.textContent))
+  .filter(th => th.getBoundingClientRect().right > th.closest("table").getBoundingClientRect().right + 0.5)
+  .map(th => th.textContent);
+const cramped = [...document.querySelectorAll("tr.source td")]
+  .filter(td => td.getBoundingClientRect().height > 3 * parseFloat(getComputedStyle(td).lineHeight) + 12)
+  .map(td => td.textContent);
+const legends = [...document.querySelectorAll("svg.chart")].filter(svg => {
+  const frame = svg.querySelector("rect.frame").getBBox();
+  return [...svg.querySelectorAll("text.legend")].some(t => t.getBBox().y < frame.y + frame.height);
+}).map(svg => svg.id);
+document.body.dataset.layout = JSON.stringify({page: document.documentElement.scrollWidth > w,
+  scrolling: w >= 1200 ? scrolling : [], hidden, cramped, legends});
+JS
+for measured in "$page" "$work/quick/report.html"; do
+  for width in 1280 800; do
+    sed 's|</body>|<script src="measure.js"></script></body>|' "$measured" >"$work/measure.html"
+    timeout 120 "$browser" --headless=new --no-sandbox --disable-gpu --no-first-run \
+      --user-data-dir="$work/profile" --window-size="$width,2300" --dump-dom "file://$work/measure.html" \
+      >"$work/measure.dom" 2>/dev/null
+    layout=$(grep -o 'data-layout="[^"]*"' "$work/measure.dom" || true)
+    echo "$(basename "$(dirname "$measured")") at width $width: $layout"
+    if [ "$layout" != 'data-layout="{&quot;page&quot;:false,&quot;scrolling&quot;:[],&quot;hidden&quot;:[],&quot;cramped&quot;:[],&quot;legends&quot;:[]}"' ]; then
+      echo "FAIL: the report's layout breaks at width $width (above)"
+      exit 1
+    fi
+  done
 done
 timeout 120 "$browser" --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
-  --user-data-dir="$work/profile" --window-size=1100,2300 \
+  --user-data-dir="$work/profile" --window-size=1280,2300 \
   --screenshot="$work/report.png" "file://$page" 2>/dev/null
 test -s "$work/report.png"
 echo "screenshot: $work/report.png"

@@ -377,6 +377,21 @@ TEST_CASE("a table of five seats is rated on whole finishing orders alike in all
     CHECK_THAT(report, Catch::Contains(
                            fmt::format("<td>{}</td><td>{:+.1f} ± {:.1f}</td>", name, rating, ci)));
   }
+  // The win rates and their intervals too, in each variant's row.
+  for (const auto& v : summary["variants"]) {
+    const std::string name = v["name"];
+    const double rate = 100 * v["win_rate"].get<double>();
+    const double low = 100 * v["win_rate_ci95"][0].get<double>();
+    const double high = 100 * v["win_rate_ci95"][1].get<double>();
+    INFO(name);
+    const size_t line = run.out.find("\n" + name + " ");
+    REQUIRE(line != std::string::npos);
+    CHECK_THAT(run.out.substr(line, run.out.find('\n', line + 1) - line),
+               Catch::Contains(fmt::format("{:.1f}% [{:.1f}, {:.1f}]", rate, low, high)));
+    CHECK_THAT(report, Catch::Contains(fmt::format(
+                           "</span>{}</td><td>{}</td><td>{:.1f}% [{:.1f}%, {:.1f}%]</td>", name,
+                           v["games"].get<uint64_t>(), rate, low, high)));
+  }
 }
 
 TEST_CASE("a bad expect entry is a config error naming the key") {

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "harness/adapters/adapters.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -101,6 +103,41 @@ TEST_CASE("the folders of harness include each other one way") {
       const auto below = std::find(stack.begin(), stack.end(), used) - stack.begin();
       INFO(folder << " includes " << used);
       CHECK(below < level);
+    }
+  }
+}
+
+// Generic code decides by declared traits (ModeSpec::apart, EngineSpec::short_rules,
+// ::perft, ::solve, ParamSpec::clock_budget), never by an engine's or a mode's
+// name: the report once tested `mode == "solo" || engine == "rooks"`, check-bot
+// `engine.name == "chinese-checkers"`, replay a parameter named time_ms.
+TEST_CASE("No engine name, mode comparison or parameter name in the generic harness") {
+  const fs::path root = ARENA_SOURCE_DIR;
+  std::set<std::string> engines, modes;
+  const arena::Registry registry = arena::make_registry();
+  for (const arena::EngineSpec& e : registry.engines()) {
+    engines.insert(e.name);
+    for (const arena::ModeSpec& m : e.modes)
+      modes.insert(m.name);
+  }
+  for (const char* folder : {"runner", "stats", "output", "cli"}) {
+    for (const auto& entry : fs::recursive_directory_iterator(root / "harness" / folder)) {
+      const std::string name = entry.path().filename().string();
+      if (!entry.is_regular_file() || (!name.ends_with(".cpp") && !name.ends_with(".hpp")))
+        continue;
+      std::ifstream in(entry.path());
+      std::string line;
+      for (int number = 1; std::getline(in, line); ++number) {
+        if (line.find("//") != std::string::npos) line = line.substr(0, line.find("//"));
+        INFO(entry.path().string() << ":" << number << ": " << line);
+        for (const std::string& engine : engines)
+          CHECK(line.find('"' + engine + '"') == std::string::npos);
+        for (const std::string& mode : modes) {
+          CHECK(line.find("== \"" + mode + '"') == std::string::npos);
+          CHECK(line.find("!= \"" + mode + '"') == std::string::npos);
+        }
+        CHECK(line.find("\"time_ms\"") == std::string::npos);
+      }
     }
   }
 }

@@ -2,12 +2,14 @@
 // run (charts present, no external resources) and can be regenerated.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "cli_support.hpp"
 #include "harness/output/report.hpp"
+#include "harness/output/svg_chart.hpp"
 #include "harness/output/template.hpp"
 
 using arena::render_template;
@@ -73,7 +75,8 @@ TEST_CASE("A duel run's report shows win rates shots and latency as charts") {
   CHECK(html.find("https://") == std::string::npos);
   CHECK(html.find("Elo") != std::string::npos);
   CHECK(html.find("Not reproducible") == std::string::npos);  // a seeded, untimed run
-  for (const Json& v : Json::parse(read_file(dir / "summary.json"))["variants"]) {
+  const Json summary = Json::parse(read_file(dir / "summary.json"));
+  for (const Json& v : summary["variants"]) {
     double total = 0;  // each curve of the latency chart sums to 100%
     for (const auto& [ns, share] : arena::latency_shares(v["decision_latency_ns"]))
       total += share;
@@ -112,4 +115,117 @@ TEST_CASE("arena report on a folder without a summary fails with exit code 2") {
   const auto missing = arena_cli("report /nonexistent-arena-dir", scratch);
   CHECK(missing.code == 2);
   CHECK(missing.err == "arena: report: /nonexistent-arena-dir: no such folder\n");
+}
+
+// Legends once sat on the data (over random's rank-5 bar, over the curves at
+// 90-100%): they go in rows under the x axis, inside the chart's own height.
+TEST_CASE("A chart's legend sits below the plot, in rows that fit its width") {
+  arena::SvgChart chart("c", "t", arena::ChartAxis::linear("x", 0, 10),
+                        arena::ChartAxis::linear("y", 0, 1));
+  for (int i = 0; i < 12; ++i)
+    chart.add_legend("a variant with a long name " + std::to_string(i), i);
+  const Json v = chart.view();
+  const double bottom = v["plot"]["bottom"].get<double>();
+  const double label_y = std::stod(v["x_label"]["y"].get<std::string>());
+  double previous_right = 0, previous_y = 0;
+  REQUIRE(v["legend"].size() == 12);
+  for (const Json& entry : v["legend"]) {
+    const double x = std::stod(entry["x"].get<std::string>());
+    const double y = std::stod(entry["y"].get<std::string>());
+    CHECK(y > bottom);
+    CHECK(y > label_y);  // under the axis label too
+    CHECK(y + 8 <= v["height"].get<double>());
+    CHECK(x >= v["plot"]["x"].get<double>());
+    if (y == previous_y) CHECK(x >= previous_right);  // no two entries overlap in a row
+    const double chars = static_cast<double>(entry["name"].get<std::string>().size());
+    previous_right = std::stod(entry["text_x"].get<std::string>()) + 7 * chars;
+    CHECK(previous_right <= v["width"].get<double>());
+    previous_y = y;
+  }
+}
+
+namespace {
+
+// The SVG of chart `id` in a report.
+std::string chart_svg(const std::string& html, const std::string& id) {
+  const size_t begin = html.find("<svg class=\"chart\" id=\"" + id + "\"");
+  if (begin == std::string::npos) return "";
+  return html.substr(begin, html.find("</svg>", begin) - begin);
+}
+
+}  // namespace
+
+// Chinese Checkers games cut off at max_plies (1,000) stretched the plies axis
+// to 1,000 and drew lines across the empty range; the data sat in its left 15%.
+TEST_CASE("Games cut off at their bound are a slot of their own, not an axis to the cap") {
+  const auto scratch = arena::testing::scratch("report-cut-off");
+  const auto run = arena_cli(std::string("run ") + ARENA_SOURCE_DIR +
+                                 "/configs/battleship-duel.yaml --games 200 --quiet --out " +
+                                 (scratch / "out").string(),
+                             scratch);
+  REQUIRE(run.code == 0);
+  Json summary = Json::parse(read_file(scratch / "out" / "summary.json"));
+  for (Json& v : summary["variants"]) {  // three games of each stopped at a cap of 400 shots
+    v["metrics"]["shots"]["histogram"]["400"] = 3;
+    v["metrics"]["shots"]["count"] = v["metrics"]["shots"]["count"].get<int>() + 3;
+    v["metrics"]["shots"]["max"] = 400;
+    v["cut_off"] = 3;
+  }
+  const std::string cut = chart_svg(arena::render_report(summary, "out"), "metric-shots");
+  REQUIRE_FALSE(cut.empty());
+  CHECK_THAT(cut, Catch::Contains(">400 (cut off)<"));
+  CHECK_THAT(cut, !Catch::Contains(">200<") && !Catch::Contains(">300<"));
+  // The same values without cut-off games are data: the axis covers them.
+  for (Json& v : summary["variants"])
+    v["cut_off"] = 0;
+  const std::string plain = chart_svg(arena::render_report(summary, "out"), "metric-shots");
+  CHECK_THAT(plain, !Catch::Contains("(cut off)") && Catch::Contains(">400<"));
+}
+
+// An empty "pairs" column made the matches table scroll at 1280 px; labels
+// read "shots (shots)"; a phase without decisions showed a row of zeros.
+TEST_CASE("The report shows no empty column, no doubled unit and no empty phase") {
+  const auto scratch = arena::testing::scratch("report-columns");
+  const auto solo = arena_cli(std::string("run ") + ARENA_SOURCE_DIR +
+                                  "/configs/quickstart.yaml --games 300 --quiet --out " +
+                                  (scratch / "solo").string(),
+                              scratch);
+  REQUIRE(solo.code == 0);
+  const std::string html = read_file(scratch / "solo" / "report.html");
+  CHECK_THAT(html, !Catch::Contains("pairs LL LD") && !Catch::Contains("shots (shots)"));
+  CHECK_THAT(html, Catch::Contains("<th>mean rank</th>"));  // five seats
+  // Win share (a k-way tie for first 1/k) shows where it differs from the win rate.
+  bool differs = false;
+  const Json solo_summary = Json::parse(read_file(scratch / "solo" / "summary.json"));
+  for (const Json& v : solo_summary["variants"])
+    differs = differs || std::lround(1000 * v["win_share"].get<double>()) !=
+                             std::lround(1000 * v["win_rate"].get<double>());
+  CHECK((html.find(">win share</th>") != std::string::npos) == differs);
+  const auto duel = arena_cli(std::string("run ") + ARENA_SOURCE_DIR +
+                                  "/configs/battleship-duel.yaml --games 200 --quiet --out " +
+                                  (scratch / "duel").string(),
+                              scratch);
+  REQUIRE(duel.code == 0);
+  CHECK_THAT(read_file(scratch / "duel" / "report.html"),
+             Catch::Contains("pairs LL LD WL+DD WD WW") && !Catch::Contains("win share"));
+  Json summary = Json::parse(read_file(scratch / "duel" / "summary.json"));
+  Json& phases = summary["variants"][0]["decision_latency_ns"]["by_phase"];
+  REQUIRE(phases.contains("target"));
+  phases["target"]["count"] = 0;  // a phase this variant never reached
+  const std::string page = arena::render_report(summary, "duel");
+  CHECK(count_of(page, "target decisions") == 1);  // the other variant's row only
+  CHECK(count_of(page, "hunt decisions") == 2);
+}
+
+// "Win rate by group" meant seats: the engine says what its groups are.
+TEST_CASE("The groups chart says what the groups are") {
+  const auto scratch = arena::testing::scratch("report-groups");
+  const auto run = arena_cli(std::string("run ") + ARENA_SOURCE_DIR +
+                                 "/configs/gofish-strategies.yaml --games 60 --quiet --out " +
+                                 (scratch / "out").string(),
+                             scratch);
+  REQUIRE(run.code == 0);
+  CHECK(Json::parse(read_file(scratch / "out" / "summary.json"))["group_kind"] == "seat");
+  const std::string chart = chart_svg(read_file(scratch / "out" / "report.html"), "groups");
+  CHECK_THAT(chart, Catch::Contains(">Win rate by seat<") && !Catch::Contains(">group<"));
 }

@@ -11,6 +11,12 @@ ParamSpec ParamSpec::integer(std::string name, int64_t def, int64_t min, int64_t
           std::move(help)};
 }
 
+ParamSpec ParamSpec::time_budget_ms(std::string name, int64_t def, int64_t max, std::string help) {
+  ParamSpec spec = integer(std::move(name), def, 0, max, std::move(help));
+  spec.clock_budget = true;
+  return spec;
+}
+
 ParamSpec ParamSpec::real(std::string name, double def, double min, double max, std::string help) {
   return {std::move(name), ParamType::kReal, def, min, max, {}, std::move(help)};
 }

@@ -42,10 +42,16 @@ struct ParamSpec {
   // A text naming a file relative to the config: made absolute when the config
   // is loaded, so the resolved config finds it from anywhere (replay, merge).
   bool is_file = false;
+  // A time budget in milliseconds (e.g. a search's time_ms): a positive value
+  // makes the strategy's moves depend on the machine's speed, so the run no
+  // longer follows from its seed (replays and determinism checks say so).
+  bool clock_budget = false;
 
   static ParamSpec integer(std::string name, int64_t def, int64_t min, int64_t max,
                            std::string help);
   static ParamSpec real(std::string name, double def, double min, double max, std::string help);
+  // An integer time budget in milliseconds, 0 (none) to `max` (see clock_budget).
+  static ParamSpec time_budget_ms(std::string name, int64_t def, int64_t max, std::string help);
   static ParamSpec flag(std::string name, bool def, std::string help);
   static ParamSpec choice(std::string name, std::string def, std::vector<std::string> choices,
                           std::string help);

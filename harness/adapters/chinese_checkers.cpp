@@ -10,6 +10,7 @@
 
 #include "engines/chinese_checkers/describe.hpp"
 #include "engines/chinese_checkers/game.hpp"
+#include "engines/chinese_checkers/perft.hpp"
 #include "harness/adapters/adapters.hpp"
 #include "harness/adapters/bind_players.hpp"
 #include "harness/adapters/seated_match.hpp"
@@ -42,7 +43,7 @@ int checkers_seats(const RunConfig& config) {
 std::string timed_players(const RunConfig& config) {
   std::string names;
   for (const auto& player : config.players) {
-    if (player.params.contains("time_ms") && player.params.integer("time_ms") > 0)
+    if (player.strategy != kExternalName && !follows_from_seed(player))
       names += (names.empty() ? "" : ", ") + player.name;
   }
   return names;
@@ -195,6 +196,13 @@ EngineSpec chinese_checkers_engine() {
        false},
   };
   engine.bot_hello = [] { return cc::board_json(); };
+  engine.perft = [](int players, int depth) {
+    cc::Rules rules;
+    rules.players = players;
+    if (!rules.valid())
+      throw std::invalid_argument(fmt::format("'{}' is not one of 2 | 3 | 4 | 6", players));
+    return cc::perft(rules, depth);
+  };
   return engine;
 }
 

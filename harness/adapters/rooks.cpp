@@ -67,6 +67,7 @@ class SolveMatch final : public Match {
   const std::vector<MetricSpec>& metrics() const override { return metrics_; }
   uint64_t game_count() const override { return games_; }
   std::vector<std::string> groups() const override { return groups_; }
+  std::string group_kind() const override { return "board size"; }
 
   void play(uint64_t game, GameSink& sink, SeriesMemory* /*memory*/) const override {
     const int group = group_of(game);
@@ -201,6 +202,21 @@ size_t longest_placement_reply(int64_t n) {
   return rooks * (2 * digits + 6) + 1024;
 }
 
+// `arena solve rooks`: the exact optimum of each judge-format board.
+int solve_boards(std::istream& in, const std::string& name, bool show) {
+  try {
+    for (const rooks::Board& board : rooks::parse_judge_format(in)) {
+      const rooks::Placement best = rooks::solve_exact(board);
+      fmt::print("{}\n", best.size());
+      if (show) fmt::print("{}\n", rooks::render(board, best));
+    }
+  } catch (const rooks::JudgeFormatError& e) {
+    fmt::print(stderr, "{}:{}:{}: {}\n", name, e.line(), e.column(), e.what());
+    return 2;
+  }
+  return 0;
+}
+
 }  // namespace
 
 EngineSpec rooks_engine() {
@@ -236,6 +252,7 @@ EngineSpec rooks_engine() {
   engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {
     return std::make_unique<SolveMatch>(config, seed);
   };
+  engine.solve = solve_boards;
   return engine;
 }
 

@@ -56,6 +56,7 @@ class SeatedMatch : public Match {
   uint64_t game_count() const override { return games_per_table_ * seating_.tables(); }
   // Results are also kept per seat ("seat 1" moves first), to show what seat order is worth.
   std::vector<std::string> groups() const override;
+  std::string group_kind() const override { return "seat"; }
   // The two games of a two-seat pair run in order on one worker (pentanomials).
   uint64_t series_length() const override { return pairs_two_seats() ? 2 : 1; }
   void play(uint64_t index, GameSink& sink, SeriesMemory* memory) const final;

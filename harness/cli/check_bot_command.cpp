@@ -12,6 +12,7 @@
 
 #include "harness/cli/commands.hpp"
 #include "harness/config/config.hpp"
+#include "harness/config/params.hpp"
 #include "harness/runner/bot_text.hpp"
 #include "harness/runner/bots.hpp"
 #include "harness/runner/runner.hpp"
@@ -20,12 +21,11 @@ namespace arena {
 namespace {
 
 // Games enough to meet every kind of message: whole deals for tables, short
-// Chinese Checkers games.
+// games (the engine's short_rules).
 std::string check_config(const EngineSpec& engine, const CheckBotOptions& options) {
   const bool tables = engine.modes.front().tables;
   const std::string other = engine.strategies.front().name;
-  std::string rules = "{}";
-  if (engine.name == "chinese-checkers") rules = "{max_plies: 60}";
+  const std::string rules = overrides_yaml(engine.short_rules);
   std::string command = join_command(options.command);
   std::string escaped;
   for (const char c : command)

@@ -151,13 +151,18 @@ void add_list(CLI::App& app, const Registry& registry, int& exit_code) {
   list->callback([engine, &registry, &exit_code] { exit_code = list_command(registry, *engine); });
 }
 
-void add_solve(CLI::App& app, int& exit_code) {
+void add_solve(CLI::App& app, const Registry& registry, int& exit_code) {
   auto options = std::make_shared<SolveOptions>();
   auto* solve = app.add_subcommand(
       "solve",
-      "solve judge-format boards exactly: 'arena solve rooks [FILE]' prints one optimum "
-      "per board (boards: a line with n, then n rows of '.' and 'X'; a line 0 ends)");
-  solve->add_option("puzzle", options->engine, "the puzzle: rooks")
+      "solve puzzles exactly: 'arena solve rooks [FILE]' prints one optimum per judge-format "
+      "board (boards: a line with n, then n rows of '.' and 'X'; a line 0 ends)");
+  solve
+      ->add_option(
+          "puzzle", options->engine,
+          fmt::format(
+              "the puzzle: {}",
+              fmt::join(registry.names_where([](auto& e) { return bool(e.solve); }), " | ")))
       ->required()
       ->type_name("PUZZLE");
   solve
@@ -166,7 +171,8 @@ void add_solve(CLI::App& app, int& exit_code) {
           "boards to read (default: standard input)")
       ->type_name("FILE");
   solve->add_flag("--show", options->show, "also print each placement, 'R' for rooks");
-  solve->callback([options, &exit_code] { exit_code = solve_command(*options); });
+  solve->callback(
+      [options, &registry, &exit_code] { exit_code = solve_command(*options, registry); });
 }
 
 void add_merge(CLI::App& app, const Registry& registry, int& exit_code) {
@@ -221,29 +227,28 @@ void add_replay(CLI::App& app, const Registry& registry, int& exit_code) {
       [options, &registry, &exit_code] { exit_code = replay_command(*options, registry); });
 }
 
-void add_perft(CLI::App& app, int& exit_code) {
+void add_perft(CLI::App& app, const Registry& registry, int& exit_code) {
   auto options = std::make_shared<PerftOptions>();
   auto* perft = app.add_subcommand(
       "perft",
       "count the move sequences from the start position, for each depth up to D (moves are "
       "distinct (from, to) pairs); checks and times the move generator");
-  perft->add_option("game", options->engine, "the game: chinese-checkers")
+  perft
+      ->add_option(
+          "game", options->engine,
+          fmt::format(
+              "the game: {}",
+              fmt::join(registry.names_where([](auto& e) { return bool(e.perft); }), " | ")))
       ->required()
       ->type_name("GAME");
   integer_option(perft, "--depth", options->depth, 1, 8, "deepest depth to count (1 to 8)")
       ->required()
       ->type_name("D");
-  perft
-      ->add_option_function<std::string>(
-          "--players",
-          [options](const std::string& text) {
-            if (text != "2" && text != "3" && text != "4" && text != "6")
-              throw CLI::ValidationError("--players", "'" + text + "' is not one of 2 | 3 | 4 | 6");
-            options->players = std::stoi(text);
-          },
-          "players at the table: 2, 3, 4 or 6 (default 2)")
+  integer_option(perft, "--players", options->players, 1, 100,
+                 "players at the table, as the game allows (default 2)")
       ->type_name("P");
-  perft->callback([options, &exit_code] { exit_code = perft_command(*options); });
+  perft->callback(
+      [options, &registry, &exit_code] { exit_code = perft_command(*options, registry); });
 }
 
 void add_bench(CLI::App& app, const Registry& registry, int& exit_code) {
@@ -383,11 +388,11 @@ int cli_main(int argc, char** argv) {
   add_new(app, registry, exit_code);
   add_schema(app, registry, exit_code);
   add_check_bot(app, registry, exit_code);
-  add_solve(app, exit_code);
+  add_solve(app, registry, exit_code);
   add_merge(app, registry, exit_code);
   add_report(app, exit_code);
   add_replay(app, registry, exit_code);
-  add_perft(app, exit_code);
+  add_perft(app, registry, exit_code);
   add_bench(app, registry, exit_code);
   add_stats(app, exit_code);
   try {

@@ -45,13 +45,13 @@ struct TuneOptions {
 int tune_command(const TuneOptions& options, const Registry& registry);
 
 struct SolveOptions {
-  std::string engine;               // the puzzle: "rooks"
+  std::string engine;               // the puzzle (an engine with EngineSpec::solve)
   std::optional<std::string> file;  // judge-format boards; standard input when empty
   bool show = false;                // also print each placement ('R' for rooks)
 };
 
 // `arena solve rooks [FILE]`: one optimum per board, in input order.
-int solve_command(const SolveOptions& options);
+int solve_command(const SolveOptions& options, const Registry& registry);
 
 struct StatsOptions {
   std::vector<uint64_t> trinomial;    // wins, losses, draws
@@ -64,14 +64,14 @@ struct StatsOptions {
 int stats_command(const StatsOptions& options);
 
 struct PerftOptions {
-  std::string engine;  // "chinese-checkers"
+  std::string engine;  // an engine with EngineSpec::perft
   int depth = 1;
   int players = 2;
 };
 
 // `arena perft chinese-checkers --depth D [--players P]`: move sequences from
 // the start for every depth up to D, with the time each took.
-int perft_command(const PerftOptions& options);
+int perft_command(const PerftOptions& options, const Registry& registry);
 
 struct ReplayOptions {
   std::string dir;                     // a results folder of arena run (finished or interrupted)

@@ -121,11 +121,8 @@ int merge_command(const MergeOptions& options, const Registry& registry) {
     }
     StagedResults staged(options.out ? fs::path(*options.out) : fs::path("results") / config.name);
     merge_game_files(shards, config, staged);
-    const auto expectations = check_expectations(config, match->metrics(), stats);
-    const auto summary = summary_json(config, info, *match, stats, expectations);
-    staged.write_file("summary.json", summary.dump(2) + "\n");
-    staged.write_file("report.html",
-                      render_report(nlohmann::json(summary), staged.final_dir().string()));
+    const auto expectations =
+        write_summary_and_report(config, info, *match, stats, staged, staged.final_dir());
     staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
     staged.commit();
     print_results(config, *match, stats, expectations,

@@ -52,6 +52,18 @@ uint64_t fresh_seed() {
   return (static_cast<uint64_t>(device()) << 32) ^ device();
 }
 
+std::vector<ExpectationResult> write_summary_and_report(const RunConfig& config,
+                                                        const RunInfo& info, const Match& match,
+                                                        const RunStats& stats,
+                                                        const StagedResults& staged,
+                                                        const std::filesystem::path& report_dir) {
+  auto expectations = check_expectations(config, match.metrics(), stats);
+  const auto summary = summary_json(config, info, match, stats, expectations);
+  staged.write_file("summary.json", summary.dump(2) + "\n");  // keys in the documented order
+  staged.write_file("report.html", render_report(nlohmann::json(summary), report_dir.string()));
+  return expectations;
+}
+
 namespace {
 
 // The config as given, with the command line's overrides; checks what the
@@ -146,14 +158,12 @@ int finish_shard(const RunContext& run, const RunInfo& info, const Played& playe
 int finish_run(const RunContext& run, const RunInfo& info, const Played& played,
                StagedResults& staged) {
   const RunConfig& config = run.config;
-  const auto expectations = check_expectations(config, run.match.metrics(), played.stats);
-  const auto summary = summary_json(config, info, run.match, played.stats, expectations);
-  staged.write_file("summary.json", summary.dump(2) + "\n");  // keys in the documented order
-  const bool interrupted = played.next_game < run.slice.end && !summary["complete"].get<bool>();
-  staged.write_file(
-      "report.html",
-      render_report(nlohmann::json(summary),
-                    (interrupted ? staged.staging_dir() : staged.final_dir()).string()));
+  // Stopped short of its games and of its stop rules: partial results stay in staging.
+  const bool interrupted =
+      played.next_game < run.slice.end && !run_complete(config, info, played.stats);
+  const auto expectations =
+      write_summary_and_report(config, info, run.match, played.stats, staged,
+                               interrupted ? staged.staging_dir() : staged.final_dir());
   if (interrupted) {
     print_results(config, run.match, played.stats, expectations,
                   {&info, staged.staging_dir(), info.planned_games, run.options.detail});

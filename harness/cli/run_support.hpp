@@ -25,6 +25,18 @@ uint64_t fresh_seed();
 // the seed, whatever --threads is.
 std::string config_identity(RunConfig config, uint64_t seed);
 
+class StagedResults;
+
+// What a finished (or stopped) run publishes, written the same way by `arena
+// run` and `arena merge`: summary.json and report.html into `staged` (the
+// report naming `report_dir`, where its replay commands find the results).
+// Returns the published figures' verdicts, for the screen and --strict.
+std::vector<ExpectationResult> write_summary_and_report(const RunConfig& config,
+                                                        const RunInfo& info, const Match& match,
+                                                        const RunStats& stats,
+                                                        const StagedResults& staged,
+                                                        const std::filesystem::path& report_dir);
+
 // How a run's results are printed: where they are, whether the run stopped
 // short (the games it planned), and whether the full tables come first.
 struct PrintedRun {

@@ -1,4 +1,5 @@
-// `arena solve rooks [FILE] [--show]`: the optimum of each judge-format board.
+// `arena solve PUZZLE [FILE] [--show]`: the optimum of each puzzle in FILE, by
+// the engine's EngineSpec::solve (rooks: judge-format boards).
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -7,15 +8,15 @@
 
 #include <fmt/format.h>
 
-#include "engines/rooks/judge_format.hpp"
-#include "engines/rooks/solvers.hpp"
 #include "harness/cli/commands.hpp"
 
 namespace arena {
 
-int solve_command(const SolveOptions& options) {
-  if (options.engine != "rooks") {
-    fmt::print(stderr, "arena: solve: unknown puzzle '{}'; puzzles: rooks\n", options.engine);
+int solve_command(const SolveOptions& options, const Registry& registry) {
+  const EngineSpec* engine = registry.find(options.engine);
+  if (!engine || !engine->solve) {
+    fmt::print(stderr, "arena: solve: unknown puzzle '{}'; puzzles: {}\n", options.engine,
+               fmt::join(registry.names_where([](auto& e) { return bool(e.solve); }), ", "));
     return 2;
   }
   std::ifstream file;
@@ -35,17 +36,7 @@ int solve_command(const SolveOptions& options) {
   }
   const std::string name = options.file ? *options.file : "<stdin>";
   std::istream& in = options.file ? static_cast<std::istream&>(file) : std::cin;
-  try {
-    for (const rooks::Board& board : rooks::parse_judge_format(in)) {
-      const rooks::Placement best = rooks::solve_exact(board);
-      fmt::print("{}\n", best.size());
-      if (options.show) fmt::print("{}\n", rooks::render(board, best));
-    }
-  } catch (const rooks::JudgeFormatError& e) {
-    fmt::print(stderr, "{}:{}:{}: {}\n", name, e.line(), e.column(), e.what());
-    return 2;
-  }
-  return 0;
+  return engine->solve(in, name, options.show);
 }
 
 }  // namespace arena

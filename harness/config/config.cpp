@@ -279,6 +279,8 @@ void Loader::parse_players(const YAML::Node& root, const EngineSpec& engine, con
     player.params = parse_params(node["params"], strategy->params, path + ".params",
                                  fmt::format("the parameters of strategy '{}'", strategy->name),
                                  strategy->external);
+    for (const ParamSpec& spec : strategy->params)
+      if (spec.clock_budget) player.clock_budgets.push_back(spec.name);
     // A program runs in the config's folder unless told otherwise: recorded
     // as a path, so that the resolved config, read from the results folder,
     // starts it in the same place.
@@ -310,15 +312,8 @@ void Loader::parse_output(const YAML::Node& root) {
     throw error(node, "output", fmt::format("expected a map, got {}", kind_of(node)));
   check_keys(node, "output", kOutputKeys, "the output settings");
   OutputConfig& out = config_.output;
-  if (const YAML::Node csv = node["games_csv"]; csv.IsDefined()) {
-    if (csv.IsScalar() && csv.Scalar() == "gzip") {
-      out.games_csv = GamesCsv::kGzip;
-    } else if (csv.IsScalar() && (csv.Scalar() == "true" || csv.Scalar() == "false")) {
-      out.games_csv = csv.Scalar() == "true" ? GamesCsv::kPlain : GamesCsv::kNone;
-    } else {
-      parse_one_of(csv, "output.games_csv", {"true", "false", "gzip"});  // throws, naming them
-    }
-  }
+  if (const YAML::Node csv = node["games_csv"]; csv.IsDefined())
+    out.games_csv = parse_enum<GamesCsv>(csv, "output.games_csv", kGamesCsvNames);
   const YAML::Node moves = node["moves"];
   if (!moves.IsDefined()) return;
   if (moves.IsMap()) {
@@ -329,10 +324,7 @@ void Loader::parse_output(const YAML::Node& root) {
                   "output.moves.sample", 1, static_cast<double>(kMaxGames)));
     return;
   }
-  const std::string value = parse_one_of(moves, "output.moves", {"none", "forfeits", "all"});
-  out.moves = value == "none"  ? MovesRecord::kNone
-              : value == "all" ? MovesRecord::kAll
-                               : MovesRecord::kForfeits;
+  out.moves = parse_enum<MovesRecord>(moves, "output.moves", kMovesNames);
 }
 
 void Loader::parse_stop(const YAML::Node& root) {
@@ -374,7 +366,8 @@ void Loader::parse_mode(const YAML::Node& root, const EngineSpec& engine) {
                 fmt::format("unknown mode '{}' for engine '{}'; modes: {}{}", name, engine.name,
                             fmt::join(modes, ", "), did_you_mean(name, modes)));
   }
-  config_.mode = {static_cast<int>(found - modes.begin()), name};
+  const auto index = static_cast<size_t>(found - modes.begin());
+  config_.mode = {static_cast<int>(index), name, engine.modes[index].apart};
 }
 
 void Loader::parse_format(const YAML::Node& root) {
@@ -492,10 +485,11 @@ RunConfig load_config(const std::string& path, const Registry& registry) {
 
 bool follows_from_seed(const PlayerConfig& player) {
   if (player.strategy == "external") return false;
-  if (!player.params.contains("time_ms")) return true;
-  const ParamValue& limit = player.params.at("time_ms");
-  if (const auto* ms = std::get_if<int64_t>(&limit)) return *ms <= 0;
-  if (const auto* ms = std::get_if<double>(&limit)) return *ms <= 0;
+  for (const std::string& name : player.clock_budgets) {
+    if (!player.params.contains(name)) continue;
+    const ParamValue& limit = player.params.at(name);
+    if (const auto* ms = std::get_if<int64_t>(&limit); ms && *ms > 0) return false;
+  }
   return true;
 }
 

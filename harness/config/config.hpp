@@ -29,6 +29,8 @@ struct PlayerConfig {
   std::string name;
   std::string strategy;
   ParamSet params;
+  // The strategy's time budgets (ParamSpec::clock_budget), by parameter name.
+  std::vector<std::string> clock_budgets;
 };
 
 // A published figure the run should reproduce: `stat` of `metric` for
@@ -131,6 +133,11 @@ struct Limits {
 // `sample` games spread evenly over the run; kAll records every game.
 enum class GamesCsv { kPlain, kGzip, kNone };
 enum class MovesRecord { kNone, kForfeits, kSample, kAll };
+// YAML's words for them (kSample is a map, `moves: {sample: N}`, not a word).
+inline constexpr EnumName<GamesCsv> kGamesCsvNames[] = {
+    {GamesCsv::kPlain, "true"}, {GamesCsv::kNone, "false"}, {GamesCsv::kGzip, "gzip"}};
+inline constexpr EnumName<MovesRecord> kMovesNames[] = {
+    {MovesRecord::kNone, "none"}, {MovesRecord::kForfeits, "forfeits"}, {MovesRecord::kAll, "all"}};
 struct OutputConfig {
   GamesCsv games_csv = GamesCsv::kPlain;
   MovesRecord moves = MovesRecord::kForfeits;
@@ -167,6 +174,7 @@ inline const char* sprt_model_name(SprtModel model) {
 struct ModeChoice {
   int index = 0;
   std::string name;
+  bool apart = false;  // the mode's ModeSpec::apart: each variant plays its own board
 };
 
 struct RunConfig {
@@ -207,9 +215,9 @@ struct RunConfig {
 };
 
 // Whether a player's moves follow from the seed alone: not for an external
-// program, nor for a strategy limited by the clock (a `time_ms` parameter
-// above 0, the name every engine gives that limit). Replay rebuilds the other
-// players' games from the seed; these need recorded moves.
+// program, nor for a strategy limited by the clock (one of its
+// `clock_budgets` above 0, as its ParamSpec declares). Replay rebuilds the
+// other players' games from the seed; these need recorded moves.
 bool follows_from_seed(const PlayerConfig& player);
 
 constexpr uint64_t kMaxGames = uint64_t{1} << 40;

@@ -119,16 +119,12 @@ std::string resolved_yaml(const RunConfig& config, uint64_t seed) {
   const OutputConfig& output = config.output;
   out << YAML::Key << "output" << YAML::Value << YAML::Flow << YAML::BeginMap;
   out << YAML::Key << "games_csv" << YAML::Value
-      << (output.games_csv == GamesCsv::kGzip    ? "gzip"
-          : output.games_csv == GamesCsv::kPlain ? "true"
-                                                 : "false");
+      << name_of<GamesCsv>(kGamesCsvNames, output.games_csv);
   out << YAML::Key << "moves" << YAML::Value;
   if (output.moves == MovesRecord::kSample) {
     out << YAML::BeginMap << YAML::Key << "sample" << YAML::Value << output.sample << YAML::EndMap;
   } else {
-    out << (output.moves == MovesRecord::kNone  ? "none"
-            : output.moves == MovesRecord::kAll ? "all"
-                                                : "forfeits");
+    out << name_of<MovesRecord>(kMovesNames, output.moves);
   }
   out << YAML::EndMap;
   if (!config.expect.empty()) {

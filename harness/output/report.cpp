@@ -66,6 +66,7 @@ Json phase_rows(const Json& latency) {
   const Json by_phase =
       latency.value("by_phase", Json::object());  // iterated: must outlive items()
   for (const auto& [phase, lat] : by_phase.items()) {
+    if (lat.value("count", uint64_t{0}) == 0) continue;  // a phase this variant never reached
     rows.push_back({{"phase", phase},
                     {"decisions", lat.value("count", uint64_t{0})},
                     {"p50", nanoseconds(number(lat, "p50"))},
@@ -136,24 +137,57 @@ std::optional<Json> win_rate_chart(const Json& s) {
   return chart.view();
 }
 
+// The value games cut off at their bound pile up on (Chinese Checkers'
+// max_plies): the metric's largest value, when some games were cut off and
+// every variant has at least its cut-off games there. An axis stretched to it
+// squashes the real distribution to the left; it gets a slot of its own.
+std::optional<int64_t> cut_off_pile(const Json& s, const std::string& metric) {
+  int64_t top = -1;
+  for (const Json& v : s["variants"])
+    for (const auto& [value, count] : histogram_points(v["metrics"][metric]["histogram"]))
+      top = std::max(top, value);
+  bool cut_off = false;
+  for (const Json& v : s["variants"]) {
+    const double games = number(v, "cut_off");
+    if (games == 0) continue;
+    cut_off = true;
+    const Json& histogram = v["metrics"][metric]["histogram"];
+    const std::string key = std::to_string(top);
+    if (!histogram.contains(key) || histogram[key].get<double>() < games) return std::nullopt;
+  }
+  if (!cut_off || top <= 0) return std::nullopt;
+  return top;
+}
+
 // The distribution of a metric (solid, left axis) and the share of games at
-// or below each value (dashed, right axis), per variant, on one chart.
+// or below each value (dashed, right axis), per variant, on one chart. Games
+// cut off at their bound are an "over" slot at the right end (cut_off_pile).
 std::optional<Json> metric_chart(const Json& s, const Json& spec) {
   const std::string name = spec["name"];
+  const std::optional<int64_t> pile = cut_off_pile(s, name);
   double lo = 1e300, hi = -1e300, peak = 0;
   for (const Json& v : s["variants"]) {
     const Json& m = v["metrics"][name];
     if (m.value("count", 0) == 0) continue;
     lo = std::min(lo, number(m, "min"));
-    hi = std::max(hi, number(m, "max"));
-    for (const auto& [value, count] : histogram_points(m["histogram"]))
+    for (const auto& [value, count] : histogram_points(m["histogram"])) {
+      if (!pile || value < *pile) hi = std::max(hi, static_cast<double>(value));
       peak = std::max(peak, count / number(m, "count", 1));
+    }
   }
+  if (pile) hi = std::max(hi, lo + 1);
   if (hi <= 1 || hi <= lo) return std::nullopt;  // flags and constants need no chart
+  const double over_x = hi + (hi - lo) / 10;     // the pile's slot past the data
   const std::string unit = spec.value("unit", "");
+  ChartAxis x =
+      ChartAxis::linear(unit.empty() || unit == name ? name : fmt::format("{} ({})", name, unit),
+                        lo, pile ? over_x : hi);
+  if (pile) {
+    x.over_label = fmt::format("{} (cut off)", *pile);
+    x.over_at = hi;
+  }
   SvgChart chart(
-      "metric-" + name, fmt::format("{}: distribution and cumulative share", name),
-      ChartAxis::linear(unit.empty() ? name : fmt::format("{} ({})", name, unit), lo, hi),
+      "metric-" + name, fmt::format("{}: distribution and cumulative share", name), x,
       ChartAxis::linear("share of games at this value (solid)", 0, peak * 1.1, percent_tick),
       ChartAxis::linear("share of games at or below (dashed)", 0, 1, percent_tick));
   int index = 0;
@@ -161,14 +195,21 @@ std::optional<Json> metric_chart(const Json& s, const Json& spec) {
     const Json& m = v["metrics"][name];
     const double n = number(m, "count", 0);
     if (n > 0) {
-      std::vector<std::pair<double, double>> dist, cumulative;
+      std::vector<std::pair<double, double>> dist, cumulative, over;
       double seen = 0;
       for (const auto& [value, count] : histogram_points(m["histogram"])) {
         seen += count;
-        dist.emplace_back(static_cast<double>(value), count / n);
-        cumulative.emplace_back(static_cast<double>(value), seen / n);
+        const bool piled = pile && value == *pile;
+        const double at = piled ? over_x : static_cast<double>(value);
+        if (piled) {  // a short stroke of its own, not a line across the empty range
+          over = {{at - (hi - lo) / 60, count / n}, {at + (hi - lo) / 60, count / n}};
+        } else {
+          dist.emplace_back(at, count / n);
+        }
+        cumulative.emplace_back(at, seen / n);
       }
       chart.add_line(v["name"], dist, index);
+      if (!over.empty()) chart.add_line(v["name"], over, index);
       chart.add_line(v["name"], cumulative, index, true, true);
       chart.add_legend(v["name"], index);
     }
@@ -203,11 +244,12 @@ std::optional<Json> rank_chart(const Json& s) {
   return chart.view();
 }
 
-// Win rate per group (e.g. board size) per variant.
+// Win rate per group (e.g. seat, board size) per variant.
 std::optional<Json> group_chart(const Json& s) {
   if (!s.contains("groups")) return std::nullopt;
   std::vector<std::string> groups = s["groups"];
-  SvgChart chart("groups", "Win rate by group", ChartAxis::of_categories("group", groups),
+  const std::string kind = s.value("group_kind", "group");
+  SvgChart chart("groups", "Win rate by " + kind, ChartAxis::of_categories(kind, groups),
                  ChartAxis::linear("win rate", 0, 1, percent_tick));
   int index = 0;
   for (const Json& v : s["variants"]) {
@@ -384,7 +426,7 @@ Json crosstable_view(const Json& s) {
 // The games worth a look, each with the command that replays it.
 Json notable_rows(const Json& s, const std::string& results_dir) {
   Json rows = Json::array();
-  const bool apart = s.value("mode", "") == "solo" || s.value("engine", "") == "rooks";
+  const bool apart = s.value("variants_apart", false);
   const auto add = [&](const std::string& variant, const std::string& what, uint64_t game) {
     rows.push_back({{"variant", variant},
                     {"what", what},
@@ -441,6 +483,18 @@ std::string render_report(const Json& summary, const std::string& results_dir) {
   if (auto c = latency_chart(summary)) charts.push_back(*c);
   view["charts"] = charts;
   view["matches"] = match_rows(summary);
+  view["paired"] = std::any_of(view["matches"].begin(), view["matches"].end(),
+                               [](const Json& m) { return m.contains("pentanomial"); });
+  // Mean rank says more than the win rate only at tables of three or more
+  // seats, win share only where ties for first split it differently.
+  view["multi_seat"] =
+      std::any_of(summary["variants"].begin(), summary["variants"].end(),
+                  [](const Json& v) { return v.value("rank_counts", Json::array()).size() >= 3; });
+  view["win_share_differs"] =
+      std::any_of(summary["variants"].begin(), summary["variants"].end(), [](const Json& v) {
+        return v["win_rate"].is_number() &&
+               percent(number(v, "win_share")) != percent(v["win_rate"].get<double>());
+      });
   view["crosstable"] = crosstable_view(summary);
   view["notable"] = notable_rows(summary, results_dir);
   view["ratings"] = rating_rows(summary, "ratings");

@@ -104,15 +104,38 @@ void SvgChart::add_whisker(double x, double lo, double hi) {
 }
 
 void SvgChart::add_legend(const std::string& name, int colour, bool dashed) {
-  const double y = kTop + 4 + 16 * static_cast<double>(legend_.size());
-  legend_.push_back({{"name", name},
-                     {"colour", chart_colour(colour)},
-                     {"dash", dashed ? "6 4" : ""},
-                     {"x", coord(kWidth - kRight - 150)},
-                     {"y", coord(y)},
-                     {"text_x", coord(kWidth - kRight - 124)},
-                     {"text_y", coord(y + 4)}});
+  legend_.push_back(
+      {{"name", name}, {"colour", chart_colour(colour)}, {"dash", dashed ? "6 4" : ""}});
 }
+
+namespace {
+
+// Legend entries in rows under the x axis's label, never over the data: each
+// a 22-px stroke and its name (about 7 px a character), wrapped at the plot's
+// width. Returns the entries with their places and the height they take.
+std::pair<nlohmann::json, double> legend_rows(const nlohmann::json& entries) {
+  nlohmann::json placed = nlohmann::json::array();
+  double x = kLeft;
+  int row = 0;
+  for (nlohmann::json entry : entries) {
+    const double width =
+        22 + 8 + 7 * static_cast<double>(entry["name"].get<std::string>().size()) + 18;
+    if (x > kLeft && x + width > kWidth - kRight) {
+      x = kLeft;
+      ++row;
+    }
+    const double y = kHeight + 8 + 18 * row;
+    entry["x"] = coord(x);
+    entry["text_x"] = coord(x + 22);
+    entry["y"] = coord(y);
+    entry["text_y"] = coord(y + 4);
+    placed.push_back(entry);
+    x += width;
+  }
+  return {placed, entries.empty() ? 0.0 : 18.0 * (row + 1) + 4};
+}
+
+}  // namespace
 
 nlohmann::json SvgChart::ticks(const ChartAxis& axis, bool vertical, bool right) const {
   nlohmann::json out = nlohmann::json::array();
@@ -124,8 +147,10 @@ nlohmann::json SvgChart::ticks(const ChartAxis& axis, bool vertical, bool right)
     for (double v = std::pow(10, std::ceil(std::log10(axis.min))); v <= axis.max * 1.0001; v *= 10)
       marks.emplace_back(v, (axis.format ? axis.format : plain_number)(v));
   } else {
-    for (double v : nice_ticks(axis.min, axis.max))
+    const bool over = !axis.over_label.empty();
+    for (double v : nice_ticks(axis.min, over ? axis.over_at : axis.max))
       marks.emplace_back(v, (axis.format ? axis.format : plain_number)(v));
+    if (over) marks.emplace_back(axis.max, axis.over_label);
   }
   for (const auto& [v, label] : marks) {
     if (vertical) {
@@ -146,8 +171,9 @@ nlohmann::json SvgChart::view() const {
   nlohmann::json v;
   v["id"] = id_;
   v["title"] = title_;
+  const auto [legend, legend_height] = legend_rows(legend_);
   v["width"] = kWidth;
-  v["height"] = kHeight;
+  v["height"] = kHeight + legend_height;
   v["title_x"] = coord(kWidth / 2);
   v["plot"] = {{"x", kLeft},
                {"y", kTop},
@@ -169,13 +195,7 @@ nlohmann::json SvgChart::view() const {
   v["lines"] = lines_;
   v["bars"] = bars_;
   v["whiskers"] = whiskers_;
-  v["legend"] = legend_;
-  if (!legend_.empty()) {  // a white box keeps the legend readable over the lines
-    v["legend_box"] = {{"x", coord(kWidth - kRight - 156)},
-                       {"y", coord(kTop - 6)},
-                       {"w", 150},
-                       {"h", coord(16 * static_cast<double>(legend_.size()) + 8)}};
-  }
+  v["legend"] = legend;
   return v;
 }
 

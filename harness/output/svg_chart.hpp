@@ -26,6 +26,10 @@ struct ChartAxis {
   bool log = false;                         // log10 scale (min > 0)
   std::vector<std::string> categories;      // a category axis: values 0..n-1 at slot centres
   std::string (*format)(double) = nullptr;  // tick labels; plain numbers by default
+  // A last slot past the data for values beyond it (e.g. "≥ 1000, cut off"):
+  // ticks run to `over_at` and one tick at `max` carries this label.
+  std::string over_label;
+  double over_at = 0;
 
   static ChartAxis linear(std::string label, double min, double max,
                           std::string (*format)(double) = nullptr) {

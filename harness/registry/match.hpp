@@ -422,6 +422,8 @@ class Match {
   // Names of the groups games fall into (e.g. "n=8"), reported separately;
   // empty when a match has none.
   virtual std::vector<std::string> groups() const { return {}; }
+  // What the groups are, in a word for titles ("seat", "board size").
+  virtual std::string group_kind() const { return "group"; }
   virtual uint64_t series_length() const { return 1; }
   virtual std::unique_ptr<SeriesMemory> new_series() const { return nullptr; }
   // Names of the phases decisions are timed in (e.g. "hunt", "target"), at

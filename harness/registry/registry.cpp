@@ -21,6 +21,14 @@ const StrategySpec* EngineSpec::find_strategy(const std::string& strategy) const
   return nullptr;
 }
 
+std::vector<std::string> Registry::names_where(
+    const std::function<bool(const EngineSpec&)>& offers) const {
+  std::vector<std::string> names;
+  for (const EngineSpec& e : engines_)
+    if (offers(e)) names.push_back(e.name);
+  return names;
+}
+
 const EngineSpec* Registry::find(const std::string& name) const {
   for (const auto& engine : engines_) {
     if (engine.name == name) return &engine;

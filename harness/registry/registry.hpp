@@ -10,6 +10,7 @@
 #pragma once
 
 #include <functional>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
@@ -108,6 +109,15 @@ struct EngineSpec {
   // The engine's cases of `arena bench`. A mode no case covers gets one:
   // named after the engine (and the mode, with several), under short_rules.
   std::vector<BenchCase> bench_cases = {};
+  // `arena perft ENGINE`: the number of move sequences of `depth` plies from
+  // the start position of a table of `players`; throws std::invalid_argument
+  // (a message naming the allowed values) for a table the game cannot seat.
+  // Null: the engine has no perft.
+  std::function<uint64_t(int players, int depth)> perft = nullptr;
+  // `arena solve ENGINE [FILE]`: reads puzzles from `in` (`name` in messages),
+  // prints each one's optimum on a line (and its placement with `show`);
+  // returns the exit code, 2 for a malformed input. Null: not a puzzle.
+  std::function<int(std::istream& in, const std::string& name, bool show)> solve = nullptr;
   // Builds the match; checks what single parameters cannot (e.g. that the fleet
   // fits the board) and throws ConfigError via RunConfig::error_at.
   std::function<std::unique_ptr<Match>(const RunConfig&, uint64_t seed)> make_match;
@@ -121,6 +131,8 @@ class Registry {
   // information (EngineSpec::hidden_information) or shares another's name.
   void add(EngineSpec engine);
   const EngineSpec* find(const std::string& name) const;
+  // The names of the engines `offers` holds for (e.g. those with a perft), in order.
+  std::vector<std::string> names_where(const std::function<bool(const EngineSpec&)>& offers) const;
   const std::vector<EngineSpec>& engines() const { return engines_; }
   std::vector<std::string> names() const;
 

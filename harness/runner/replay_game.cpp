@@ -75,9 +75,9 @@ ReplayedGame replay_from_seed(const RunConfig& config, const Match& match, uint6
   for (const MoveLog::Entry& e : sink.moves().entries()) {
     const PlayerConfig& player = config.players[static_cast<size_t>(e.variant)];
     if (!follows_from_seed(player)) {
-      throw NotFromSeed(e.variant, fmt::format("{} searches against the clock (time_ms): its "
+      throw NotFromSeed(e.variant, fmt::format("{} searches against the clock ({}): its "
                                                "moves are not a function of the seed",
-                                               player.name));
+                                               player.name, fmt::join(player.clock_budgets, ", ")));
     }
   }
   return result_of(sink);

@@ -349,6 +349,11 @@ std::string nondeterminism(const RunConfig& config, const Match& match, const Ru
   return why.empty() ? clock : why + "; " + clock;
 }
 
+bool run_complete(const RunConfig& config, const RunInfo& info, const RunStats& stats) {
+  return stats.games() == info.planned_games ||
+         !evaluate_stop(config.stop, stats).stopped_by.empty();
+}
+
 PairEstimate pair_estimate(const RunStats& stats, int a, int b) {
   const Pentanomial& penta = stats.pentanomial(a, b);
   if (std::accumulate(penta.begin(), penta.end(), uint64_t{0}) > 0)
@@ -372,6 +377,8 @@ OrderedJson summary_json(const RunConfig& config, const RunInfo& info, const Mat
   out["name"] = config.name;
   out["engine"] = config.engine;
   out["mode"] = config.mode.name;
+  // Each variant plays its own board (ModeSpec::apart): a game's replay shows one variant.
+  out["variants_apart"] = config.mode.apart;
   out["seed"] = info.seed;
   out["threads"] = info.threads;
   out["games"] = stats.games();
@@ -389,7 +396,7 @@ OrderedJson summary_json(const RunConfig& config, const RunInfo& info, const Mat
   if (config.limits.decision_ms)
     out["limits"] = OrderedJson{{"decision_ms", *config.limits.decision_ms}};
   const StopStatus stop = evaluate_stop(config.stop, stats);
-  out["complete"] = stats.games() == info.planned_games || !stop.stopped_by.empty();
+  out["complete"] = run_complete(config, info, stats);
   OrderedJson variants = OrderedJson::array();
   for (int v = 0; v < stats.variants(); ++v) {
     variants.push_back(variant_json(config.players[v], v, match, stats));
@@ -407,7 +414,10 @@ OrderedJson summary_json(const RunConfig& config, const RunInfo& info, const Mat
                                                              : OrderedJson(nullptr)}});
   out["metrics"] = metric_specs;
   const auto groups = match.groups();
-  if (groups.size() > 1) out["groups"] = groups;
+  if (groups.size() > 1) {
+    out["groups"] = groups;
+    out["group_kind"] = match.group_kind();  // what the groups are: "seat", "board size"
+  }
   out["matches"] = matches_json(config, stats);
   if (stats.variants() >= 3) out["crosstable"] = crosstable_json(config, stats);
   out["ratings"] = ratings_json(config, stats);

@@ -54,6 +54,9 @@ struct PairEstimate {
 };
 PairEstimate pair_estimate(const RunStats& stats, int a, int b);
 
+// Whether the run played every game it planned, or a stop rule ended it.
+bool run_complete(const RunConfig& config, const RunInfo& info, const RunStats& stats);
+
 nlohmann::ordered_json summary_json(const RunConfig& config, const RunInfo& info,
                                     const Match& match, const RunStats& stats,
                                     const std::vector<ExpectationResult>& expectations);

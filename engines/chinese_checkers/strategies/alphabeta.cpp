@@ -14,9 +14,9 @@ StrategyInfo AlphaBetaPlayer::info() {
           "iterative-deepening alpha-beta with move ordering and a Zobrist transposition table; "
           "paranoid with more than two seats",
           {ParamSpec::integer("depth", a.depth, 1, 12, "deepest iteration"),
-           ParamSpec::integer("time_ms", a.time_ms, 0, 3'600'000,
-                              "per-move time limit, 0 = none (a limit makes games depend on "
-                              "speed)"),
+           ParamSpec::time_budget_ms("time_ms", a.time_ms, 3'600'000,
+                                     "per-move time limit, 0 = none (a limit makes games "
+                                     "depend on speed)"),
            ParamSpec::integer("tt_mb", a.tt_mb, 1, 4096, "transposition table size (MiB)"),
            eval_param("progress")},
           {},
