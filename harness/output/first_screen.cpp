@@ -31,13 +31,16 @@ const Rating* rating_of(const ScreenRatings& r, int variant) {
   return nullptr;
 }
 
-// " - PARTIAL..." in every table's title when the run stopped short; `full`
-// (the first title) says how far it got.
-std::string partial_tag(const RunStats& stats, const ScreenFacts& facts, bool full = false) {
+// " - PARTIAL" in every table's title when the run stopped short.
+std::string partial_tag(const ScreenFacts& facts) {
+  return facts.partial_of ? " - PARTIAL" : "";
+}
+
+// A line above everything else saying how far a run that stopped short got.
+std::string partial_line(const RunStats& stats, const ScreenFacts& facts) {
   if (!facts.partial_of) return "";
-  return full ? fmt::format(" - PARTIAL: interrupted after {} of {} games", stats.games(),
-                            *facts.partial_of)
-              : " - PARTIAL";
+  return fmt::format("PARTIAL: interrupted after {} of {} games; below are the games played\n",
+                     stats.games(), *facts.partial_of);
 }
 
 bool any_contest(const RunStats& stats) {
@@ -66,7 +69,7 @@ std::string variants_table(const RunConfig& config, const Match& match, const Ru
       rated ? fmt::format("; rating: {}, {} = 0", ratings.model,
                           config.anchor == Anchor::kMean ? "their mean" : config.players[0].name)
             : "",
-      partial_tag(stats, facts, true));
+      partial_tag(facts));
   const auto row = [&](const std::string& name, const std::string& games, const std::string& rate,
                        const std::string& mean, const std::string& median, const std::string& time,
                        const std::string& rating) {
@@ -135,9 +138,9 @@ std::string comparisons_text(const RunConfig& config, const RunStats& stats,
   }
   if (pairs.empty()) return "";
   std::string out = fmt::format(
-      "who beats whom (the first one's score; certain: better with 99.9% confidence, likely: "
+      "who beats whom (the first one's score; certain: 99.9% sure it is better, likely: "
       "97.5%){}:\n",
-      partial_tag(stats, facts));
+      partial_tag(facts));
   for (const auto& [a, b] : pairs)
     out += comparison_sentence(config, stats, a, b);
   return out;
@@ -242,7 +245,8 @@ std::string first_screen(const RunConfig& config, const Match& match, const RunS
                          const std::vector<ExpectationResult>& expectations,
                          const ScreenFacts& facts) {
   const ScreenRatings ratings = screen_ratings(config, stats);
-  std::string out = variants_table(config, match, stats, ratings, facts);
+  std::string out =
+      partial_line(stats, facts) + variants_table(config, match, stats, ratings, facts);
   out += comparisons_text(config, stats, ratings, facts);
   out += stop_text(config, stats);
   out += figures_text(expectations);
@@ -254,8 +258,8 @@ std::string first_screen(const RunConfig& config, const Match& match, const RunS
 
 std::string detail_text(const RunConfig& config, const Match& match, const RunStats& stats,
                         const ScreenFacts& facts) {
-  const std::string tag = partial_tag(stats, facts);
-  std::string out = fmt::format("detail{}:\n", partial_tag(stats, facts, true));
+  const std::string tag = partial_tag(facts);
+  std::string out = partial_line(stats, facts) + fmt::format("detail{}:\n", tag);
   out += results_table(config, match.metrics(), stats);
   out += matches_text(config, stats);
   out += crosstable_text(config, stats);

@@ -7,7 +7,8 @@
 // ("density beats seed-ai: 59.0% in 20000 games, +63 ± 5 Elo, certain"),
 // the early stop in words, the published figures' verdicts, a
 // one-line legend pointing to docs/statistics.md, and last the results
-// folder and the report's path. An interrupted run says "partial" in every
+// folder and the report's path. An interrupted run's screen begins with a
+// line "PARTIAL: interrupted after N of M games" and says PARTIAL in every
 // table's title. The full tables (pairs, crosstable, groups, both ratings)
 // are `detail_text`, printed before it with --detail.
 #pragma once
