@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -60,6 +61,20 @@ inline std::string read_file(const std::filesystem::path& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+// The lines of `text` wider than `columns` on a terminal (counted in
+// characters, not bytes: "±" and "≈" are two and three bytes of UTF-8).
+inline std::vector<std::string> lines_wider_than(const std::string& text, size_t columns) {
+  std::vector<std::string> wide;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    size_t width = 0;
+    for (const char c : line)
+      width += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    if (width > columns) wide.push_back(line);
+  }
+  return wide;
 }
 
 inline void write_file(const std::filesystem::path& path, const std::string& text) {

@@ -49,6 +49,14 @@ namespace {
 using arena::testing::arena_cli;
 using arena::testing::read_file;
 
+// `arena run configs/NAME.yaml --games GAMES --quiet --out scratch/out`, in scratch.
+arena::testing::Outcome run_shipped(const std::filesystem::path& scratch, const std::string& name,
+                                    int games, const std::string& out) {
+  return arena_cli(std::string("run ") + ARENA_SOURCE_DIR + "/configs/" + name + ".yaml --games " +
+                       std::to_string(games) + " --quiet --out " + (scratch / out).string(),
+                   scratch);
+}
+
 size_t count_of(const std::string& text, const std::string& what) {
   size_t n = 0;
   for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
@@ -159,10 +167,7 @@ std::string chart_svg(const std::string& html, const std::string& id) {
 // to 1,000 and drew lines across the empty range; the data sat in its left 15%.
 TEST_CASE("Games cut off at their bound are a slot of their own, not an axis to the cap") {
   const auto scratch = arena::testing::scratch("report-cut-off");
-  const auto run = arena_cli(std::string("run ") + ARENA_SOURCE_DIR +
-                                 "/configs/battleship-duel.yaml --games 200 --quiet --out " +
-                                 (scratch / "out").string(),
-                             scratch);
+  const auto run = run_shipped(scratch, "battleship-duel", 200, "out");
   REQUIRE(run.code == 0);
   Json summary = Json::parse(read_file(scratch / "out" / "summary.json"));
   for (Json& v : summary["variants"]) {  // three games of each stopped at a cap of 400 shots
@@ -186,10 +191,7 @@ TEST_CASE("Games cut off at their bound are a slot of their own, not an axis to 
 // read "shots (shots)"; a phase without decisions showed a row of zeros.
 TEST_CASE("The report shows no empty column, no doubled unit and no empty phase") {
   const auto scratch = arena::testing::scratch("report-columns");
-  const auto solo = arena_cli(std::string("run ") + ARENA_SOURCE_DIR +
-                                  "/configs/quickstart.yaml --games 300 --quiet --out " +
-                                  (scratch / "solo").string(),
-                              scratch);
+  const auto solo = run_shipped(scratch, "quickstart", 300, "solo");
   REQUIRE(solo.code == 0);
   const std::string html = read_file(scratch / "solo" / "report.html");
   CHECK_THAT(html, !Catch::Contains("pairs LL LD") && !Catch::Contains("shots (shots)"));
@@ -201,10 +203,7 @@ TEST_CASE("The report shows no empty column, no doubled unit and no empty phase"
     differs = differs || std::lround(1000 * v["win_share"].get<double>()) !=
                              std::lround(1000 * v["win_rate"].get<double>());
   CHECK((html.find(">win share</th>") != std::string::npos) == differs);
-  const auto duel = arena_cli(std::string("run ") + ARENA_SOURCE_DIR +
-                                  "/configs/battleship-duel.yaml --games 200 --quiet --out " +
-                                  (scratch / "duel").string(),
-                              scratch);
+  const auto duel = run_shipped(scratch, "battleship-duel", 200, "duel");
   REQUIRE(duel.code == 0);
   CHECK_THAT(read_file(scratch / "duel" / "report.html"),
              Catch::Contains("pairs LL LD WL+DD WD WW") && !Catch::Contains("win share"));
@@ -220,10 +219,7 @@ TEST_CASE("The report shows no empty column, no doubled unit and no empty phase"
 // "Win rate by group" meant seats: the engine says what its groups are.
 TEST_CASE("The groups chart says what the groups are") {
   const auto scratch = arena::testing::scratch("report-groups");
-  const auto run = arena_cli(std::string("run ") + ARENA_SOURCE_DIR +
-                                 "/configs/gofish-strategies.yaml --games 60 --quiet --out " +
-                                 (scratch / "out").string(),
-                             scratch);
+  const auto run = run_shipped(scratch, "gofish-strategies", 60, "out");
   REQUIRE(run.code == 0);
   CHECK(Json::parse(read_file(scratch / "out" / "summary.json"))["group_kind"] == "seat");
   const std::string chart = chart_svg(read_file(scratch / "out" / "report.html"), "groups");

@@ -227,7 +227,7 @@ std::string ratings_table(const RunConfig& config, const std::string& title,
                           const std::vector<RankedRating>& ratings, const std::string& tag) {
   if (ratings.empty()) return "";
   std::string out =
-      fmt::format("{} ({} = 0){}:\n", title,
+      fmt::format("{}, {} = 0{}:\n", title,
                   config.anchor == Anchor::kMean ? "mean" : config.players[0].name, tag);
   for (const RankedRating& r : ratings) {
     out +=
