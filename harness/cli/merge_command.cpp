@@ -121,12 +121,11 @@ int merge_command(const MergeOptions& options, const Registry& registry) {
     }
     StagedResults staged(options.out ? fs::path(*options.out) : fs::path("results") / config.name);
     merge_game_files(shards, config, staged);
-    const auto expectations =
-        write_summary_and_report(config, info, *match, stats, staged, staged.final_dir());
+    const RunSummary summary = summarize(config, info, *match, stats);
+    write_summary_and_report(summary, staged, staged.final_dir());
     staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
     staged.commit();
-    print_results(config, *match, stats, expectations,
-                  {&info, staged.final_dir(), std::nullopt, options.detail});
+    print_results(summary, {staged.final_dir(), std::nullopt, options.detail});
     return 0;
   });
 }

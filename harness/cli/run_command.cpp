@@ -52,16 +52,11 @@ uint64_t fresh_seed() {
   return (static_cast<uint64_t>(device()) << 32) ^ device();
 }
 
-std::vector<ExpectationResult> write_summary_and_report(const RunConfig& config,
-                                                        const RunInfo& info, const Match& match,
-                                                        const RunStats& stats,
-                                                        const StagedResults& staged,
-                                                        const std::filesystem::path& report_dir) {
-  auto expectations = check_expectations(config, match.metrics(), stats);
-  const auto summary = summary_json(config, info, match, stats, expectations);
-  staged.write_file("summary.json", summary.dump(2) + "\n");  // keys in the documented order
-  staged.write_file("report.html", render_report(nlohmann::json(summary), report_dir.string()));
-  return expectations;
+void write_summary_and_report(const RunSummary& summary, const StagedResults& staged,
+                              const std::filesystem::path& report_dir) {
+  const auto json = summary_json(summary);
+  staged.write_file("summary.json", json.dump(2) + "\n");  // keys in the documented order
+  staged.write_file("report.html", render_report(nlohmann::json(json), report_dir.string()));
 }
 
 namespace {
@@ -161,21 +156,17 @@ int finish_run(const RunContext& run, const RunInfo& info, const Played& played,
   // Stopped short of its games and of its stop rules: partial results stay in staging.
   const bool interrupted =
       played.next_game < run.slice.end && !run_complete(config, info, played.stats);
-  const auto expectations =
-      write_summary_and_report(config, info, run.match, played.stats, staged,
-                               interrupted ? staged.staging_dir() : staged.final_dir());
+  const RunSummary summary = summarize(config, info, run.match, played.stats);
+  write_summary_and_report(summary, staged,
+                           interrupted ? staged.staging_dir() : staged.final_dir());
   if (interrupted) {
-    print_results(config, run.match, played.stats, expectations,
-                  {&info, staged.staging_dir(), info.planned_games, run.options.detail});
+    print_results(summary, {staged.staging_dir(), info.planned_games, run.options.detail});
     return report_interrupted(run, played.next_game, staged,
                               "partial results (complete: false) and a checkpoint are");
   }
   staged.commit();
-  print_results(config, run.match, played.stats, expectations,
-                {&info, staged.final_dir(), std::nullopt, run.options.detail});
-  const bool all_reproduced = std::all_of(expectations.begin(), expectations.end(),
-                                          [](const auto& r) { return r.reproduced; });
-  return run.options.strict && !all_reproduced ? 3 : 0;
+  print_results(summary, {staged.final_dir(), std::nullopt, run.options.detail});
+  return run.options.strict && !all_reproduced(summary) ? 3 : 0;
 }
 
 // The origin of a fresh run's games: the flags given, this build's game code.

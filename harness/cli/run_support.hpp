@@ -9,8 +9,7 @@
 #include "harness/config/config.hpp"
 #include "harness/registry/registry.hpp"
 #include "harness/runner/run_stats.hpp"
-#include "harness/stats/expectations.hpp"
-#include "harness/stats/summary.hpp"
+#include "harness/stats/run_summary.hpp"
 
 namespace arena {
 
@@ -29,25 +28,23 @@ class StagedResults;
 
 // What a finished (or stopped) run publishes, written the same way by `arena
 // run` and `arena merge`: summary.json and report.html into `staged` (the
-// report naming `report_dir`, where its replay commands find the results).
-// Returns the published figures' verdicts, for the screen and --strict.
-std::vector<ExpectationResult> write_summary_and_report(const RunConfig& config,
-                                                        const RunInfo& info, const Match& match,
-                                                        const RunStats& stats,
-                                                        const StagedResults& staged,
-                                                        const std::filesystem::path& report_dir);
+// report naming `report_dir`, where its replay commands find the results),
+// both from the one summary.
+void write_summary_and_report(const RunSummary& summary, const StagedResults& staged,
+                              const std::filesystem::path& report_dir);
 
 // How a run's results are printed: where they are, whether the run stopped
 // short (the games it planned), and whether the full tables come first.
 struct PrintedRun {
-  const RunInfo* info = nullptr;
   std::filesystem::path where;
   std::optional<uint64_t> partial_of;
   bool detail = false;
 };
 
 // The first screen on stdout (harness/output/first_screen.hpp).
-void print_results(const RunConfig& config, const Match& match, const RunStats& stats,
-                   const std::vector<ExpectationResult>& expectations, const PrintedRun& run);
+void print_results(const RunSummary& summary, const PrintedRun& run);
+
+// Whether every published figure the config states was reproduced.
+bool all_reproduced(const RunSummary& summary);
 
 }  // namespace arena

@@ -1,4 +1,6 @@
 // What `arena run` (and `arena merge`) prints on stdout once the games are played.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "harness/cli/distributed.hpp"
@@ -7,15 +9,18 @@
 
 namespace arena {
 
-void print_results(const RunConfig& config, const Match& match, const RunStats& stats,
-                   const std::vector<ExpectationResult>& expectations, const PrintedRun& run) {
+void print_results(const RunSummary& summary, const PrintedRun& run) {
   ScreenFacts facts;
-  facts.info = run.info;
   facts.results = run.where;
   facts.partial_of = run.partial_of;
   facts.processes = world_size();
-  if (run.detail) fmt::print("{}", detail_text(config, match, stats, facts));
-  fmt::print("{}", first_screen(config, match, stats, expectations, facts));
+  if (run.detail) fmt::print("{}", detail_text(summary, facts));
+  fmt::print("{}", first_screen(summary, facts));
+}
+
+bool all_reproduced(const RunSummary& summary) {
+  return std::all_of(summary.expectations.begin(), summary.expectations.end(),
+                     [](const ExpectationResult& r) { return r.reproduced; });
 }
 
 }  // namespace arena

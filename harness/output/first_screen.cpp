@@ -6,7 +6,6 @@
 #include <cmath>
 
 #include "harness/output/table.hpp"
-#include "harness/stats/stopping.hpp"
 
 namespace arena {
 namespace {
@@ -14,21 +13,19 @@ namespace {
 // The ratings the screen shows: Plackett-Luce on whole finishing orders when a
 // game had three or more seats, else Bradley-Terry with three or more variants.
 struct ScreenRatings {
-  std::vector<RankedRating> ranked;  // best first
+  const RatingTable* table = nullptr;
   std::string model;
+  bool empty() const { return !table || table->empty(); }
 };
 
-ScreenRatings screen_ratings(const RunConfig& config, const RunStats& stats) {
-  if (auto pl = finishing_order_ratings(config, stats); !pl.empty())
-    return {std::move(pl), "Plackett-Luce"};
-  if (stats.variants() >= 3) return {tournament_ratings(config, stats), "Bradley-Terry"};
+ScreenRatings screen_ratings(const RunSummary& summary) {
+  if (!summary.plackett_luce.empty()) return {&summary.plackett_luce, "Plackett-Luce"};
+  if (!summary.bradley_terry.empty()) return {&summary.bradley_terry, "Bradley-Terry"};
   return {};
 }
 
 const Rating* rating_of(const ScreenRatings& r, int variant) {
-  for (const RankedRating& x : r.ranked)
-    if (x.variant == variant && x.rating.rated) return &x.rating;
-  return nullptr;
+  return r.table ? r.table->of(variant) : nullptr;
 }
 
 // " - PARTIAL" in every table's title when the run stopped short.
@@ -37,16 +34,10 @@ std::string partial_tag(const ScreenFacts& facts) {
 }
 
 // A line above everything else saying how far a run that stopped short got.
-std::string partial_line(const RunStats& stats, const ScreenFacts& facts) {
+std::string partial_line(const RunSummary& summary, const ScreenFacts& facts) {
   if (!facts.partial_of) return "";
   return fmt::format("PARTIAL: interrupted after {} of {} games; below are the games played\n",
-                     stats.games(), *facts.partial_of);
-}
-
-bool any_contest(const RunStats& stats) {
-  for (int v = 0; v < stats.variants(); ++v)
-    if (stats.variant(v).record.contests() > 0) return true;
-  return false;
+                     summary.games, *facts.partial_of);
 }
 
 std::string rating_cell(const Rating* r) {
@@ -54,18 +45,19 @@ std::string rating_cell(const Rating* r) {
   return fmt::format("{:+.0f} ± {:.0f}", r->rating, r->ci95);
 }
 
-std::string variants_table(const RunConfig& config, const Match& match, const RunStats& stats,
-                           const ScreenRatings& ratings, const ScreenFacts& facts) {
+std::string variants_table(const RunSummary& summary, const ScreenRatings& ratings,
+                           const ScreenFacts& facts) {
+  const RunConfig& config = *summary.config;
   size_t name_width = 7;
   for (const auto& p : config.players)
     name_width = std::max(name_width, p.name.size());
-  const auto& metrics = match.metrics();
+  const auto& metrics = summary.metrics;
   const std::string metric = metrics.empty() ? "" : metrics.front().name + " mean";
   const size_t metric_width = std::max<size_t>(10, metric.size());
-  const bool contests = any_contest(stats);
-  const bool rated = !ratings.ranked.empty();
+  const bool contests = summary.contests;
+  const bool rated = !ratings.empty();
   std::string out = fmt::format(
-      "{}: {} variants, {} games{}{}\n", config.name, stats.variants(), stats.games(),
+      "{}: {} variants, {} games{}{}\n", config.name, summary.variants.size(), summary.games,
       rated ? fmt::format("; rating: {}, {} = 0", ratings.model,
                           config.anchor == Anchor::kMean ? "their mean" : config.players[0].name)
             : "",
@@ -84,15 +76,15 @@ std::string variants_table(const RunConfig& config, const Match& match, const Ru
   };
   out +=
       row("variant", "games", "win rate [95% CI]", metric, "median", "time/move", "rating ± 95%");
-  for (int v = 0; v < stats.variants(); ++v) {
-    const VariantStats& s = stats.variant(v);
-    const IntHistogram* h = metrics.empty() ? nullptr : &s.metrics.front();
-    out += row(config.players[v].name, std::to_string(s.games), win_rate_cell(s.record),
-               h ? fmt::format("{:.2f}", h->mean()) : "", h ? std::to_string(h->quantile(0.5)) : "",
-               format_nanoseconds(static_cast<double>(stats.latency(v).quantile(0.5))),
-               rating_cell(rating_of(ratings, v)));
+  for (size_t v = 0; v < summary.variants.size(); ++v) {
+    const VariantSummary& s = summary.variants[v];
+    const MetricFigures* m = metrics.empty() ? nullptr : &s.all.metrics.front();
+    out += row(s.player->name, std::to_string(s.all.games), win_rate_cell(s.all.record.score),
+               m ? fmt::format("{:.2f}", m->mean) : "", m ? std::to_string(m->median) : "",
+               format_nanoseconds(static_cast<double>(s.latency.p50)),
+               rating_cell(rating_of(ratings, static_cast<int>(v))));
   }
-  return out + forfeits_text(config, stats);
+  return out + forfeits_text(summary);
 }
 
 // "+63 ± 5 Elo", or what stands for it when the score is 0% or 100%.
@@ -103,14 +95,11 @@ std::string elo_words(const EloEstimate& e) {
 }
 
 // One sentence on variant a against variant b, the better-scoring one first.
-std::string comparison_sentence(const RunConfig& config, const RunStats& stats, int a, int b) {
-  PairEstimate p = pair_estimate(stats, a, b);
-  if (p.elo.score < 0.5) {
-    std::swap(a, b);
-    p = pair_estimate(stats, a, b);
-  }
-  const std::string& first = config.players[a].name;
-  const std::string& second = config.players[b].name;
+std::string comparison_sentence(const RunSummary& summary, int a, int b) {
+  if (summary.match(a, b).estimate.elo.score < 0.5) std::swap(a, b);
+  const PairEstimate& p = summary.match(a, b).estimate;
+  const std::string& first = summary.name_of(a);
+  const std::string& second = summary.name_of(b);
   const std::string numbers =
       fmt::format("{:.1f}% in {} {}, {}", 100 * p.elo.score, static_cast<uint64_t>(p.elo.n),
                   p.paired ? "game pairs" : "games", elo_words(p.elo));
@@ -123,15 +112,18 @@ std::string comparison_sentence(const RunConfig& config, const RunStats& stats, 
 
 // Two variants: their match. More: each variant against the nearest better
 // rated one it met, so n variants give at most n - 1 sentences.
-std::string comparisons_text(const RunConfig& config, const RunStats& stats,
-                             const ScreenRatings& ratings, const ScreenFacts& facts) {
+std::string comparisons_text(const RunSummary& summary, const ScreenRatings& ratings,
+                             const ScreenFacts& facts) {
+  const auto met = [&](int a, int b) { return summary.match(a, b).record.record.contests() > 0; };
   std::vector<std::pair<int, int>> pairs;
-  if (stats.variants() == 2 && stats.pair(0, 1).contests() > 0) pairs.emplace_back(0, 1);
-  for (size_t i = 1; i < ratings.ranked.size(); ++i) {
-    const int v = ratings.ranked[i].variant;
+  if (summary.variants.size() == 2 && met(0, 1)) pairs.emplace_back(0, 1);
+  const std::vector<RankedRating> none;
+  const auto& ranked = ratings.table ? ratings.table->ranked : none;
+  for (size_t i = 1; i < ranked.size(); ++i) {
+    const int v = ranked[i].variant;
     for (size_t j = i; j-- > 0;) {
-      const int better = ratings.ranked[j].variant;
-      if (stats.pair(better, v).contests() == 0) continue;
+      const int better = ranked[j].variant;
+      if (!met(better, v)) continue;
       pairs.emplace_back(better, v);
       break;
     }
@@ -142,7 +134,7 @@ std::string comparisons_text(const RunConfig& config, const RunStats& stats,
       "97.5%){}:\n",
       partial_tag(facts));
   for (const auto& [a, b] : pairs)
-    out += comparison_sentence(config, stats, a, b);
+    out += comparison_sentence(summary, a, b);
   return out;
 }
 
@@ -160,26 +152,28 @@ std::string sprt_sentence(const SprtTest& t, const std::string& verdict, const s
                      a, relation, b, accepted, other, verdict, games);
 }
 
-std::string stop_text(const RunConfig& config, const RunStats& stats) {
+std::string stop_text(const RunSummary& summary) {
+  const RunConfig& config = *summary.config;
   if (!config.stop.any()) return "";
-  const StopStatus status = evaluate_stop(config.stop, stats);
-  const std::string& a = config.players[0].name;
-  const std::string& b = config.players[1].name;
+  const StopStatus& status = summary.stop;
+  const uint64_t games = summary.games;
+  const std::string& a = summary.name_of(0);
+  const std::string& b = summary.name_of(1);
   if (status.has_sprt && !status.verdict.empty())
-    return sprt_sentence(*config.stop.sprt, status.verdict, a, b, stats.games());
+    return sprt_sentence(*config.stop.sprt, status.verdict, a, b, games);
   if (status.has_sprt && status.stopped_by.empty()) {
     const SprtTest& t = *config.stop.sprt;
     return fmt::format("SPRT: undecided after {} games: {} vs {}, LLR {:.2f} in ({:.2f}, {:.2f})\n",
-                       stats.games(), a, b, status.llr, t.lower_bound(), t.upper_bound());
+                       games, a, b, status.llr, t.lower_bound(), t.upper_bound());
   }
   if (status.stopped_by == "ci_width")
     return fmt::format(
         "stopped after {} games: the 95% interval of {}'s score against {} is "
         "narrower than {}\n",
-        stats.games(), a, b, *config.stop.ci_width);
+        games, a, b, *config.stop.ci_width);
   return status.stopped_by.empty()
-             ? fmt::format("no stop rule was met in {} games\n", stats.games())
-             : fmt::format("stopped by {} after {} games\n", status.stopped_by, stats.games());
+             ? fmt::format("no stop rule was met in {} games\n", games)
+             : fmt::format("stopped by {} after {} games\n", status.stopped_by, games);
 }
 
 std::string figures_text(const std::vector<ExpectationResult>& results) {
@@ -198,13 +192,13 @@ std::string figures_text(const std::vector<ExpectationResult>& results) {
   return out;
 }
 
-std::string where_text(const RunStats& stats, const ScreenFacts& facts) {
-  const RunInfo& info = *facts.info;
+std::string where_text(const RunSummary& summary, const ScreenFacts& facts) {
+  const RunInfo& info = summary.info;
   const std::string processes =
       facts.processes > 1 ? fmt::format(" in rank 0 of {} MPI processes", facts.processes) : "";
-  std::string out = fmt::format(
-      "{} games in {:.2f} s ({:.0f} games/s, {} threads{})\n", stats.games(), info.wall_seconds,
-      static_cast<double>(stats.games()) / info.wall_seconds, info.threads, processes);
+  std::string out =
+      fmt::format("{} games in {:.2f} s ({:.0f} games/s, {} threads{})\n", summary.games,
+                  info.wall_seconds, summary.games_per_second, info.threads, processes);
   const std::string kind = facts.partial_of ? "partial results" : "results";
   out += fmt::format("{}: {}\n", kind, facts.results.string());
   out += fmt::format("report: {}\n", (facts.results / "report.html").string());
@@ -212,9 +206,10 @@ std::string where_text(const RunStats& stats, const ScreenFacts& facts) {
 }
 
 // The SPRT's log-likelihood ratio against its bounds, for --detail.
-std::string llr_text(const RunConfig& config, const RunStats& stats) {
+std::string llr_text(const RunSummary& summary) {
+  const RunConfig& config = *summary.config;
   if (!config.stop.sprt) return "";
-  const StopStatus status = evaluate_stop(config.stop, stats);
+  const StopStatus& status = summary.stop;
   const SprtTest& t = *config.stop.sprt;
   return fmt::format("SPRT [{}, {}]: LLR {:.3f} in [{:.3f}, {:.3f}]: {}\n", t.elo0, t.elo1,
                      status.llr, t.lower_bound(), t.upper_bound(),
@@ -223,53 +218,47 @@ std::string llr_text(const RunConfig& config, const RunStats& stats) {
                          : (status.verdict == "H1" ? "H1 accepted (elo1)" : "H0 accepted (elo0)"));
 }
 
-std::string ratings_table(const RunConfig& config, const std::string& title,
-                          const std::vector<RankedRating>& ratings, const std::string& tag) {
+std::string ratings_table(const RunSummary& summary, const std::string& title,
+                          const RatingTable& ratings, const std::string& tag) {
   if (ratings.empty()) return "";
   std::string out =
       fmt::format("{}, {} = 0{}:\n", title,
-                  config.anchor == Anchor::kMean ? "mean" : config.players[0].name, tag);
-  for (const RankedRating& r : ratings) {
-    out +=
-        r.rating.rated
-            ? fmt::format("  {:>2}. {:<24} {:+8.1f} +/- {:.1f}\n", r.rank,
-                          config.players[r.variant].name, r.rating.rating, r.rating.ci95)
-            : fmt::format("  {:>2}. {:<24} (no games)\n", r.rank, config.players[r.variant].name);
+                  summary.config->anchor == Anchor::kMean ? "mean" : summary.name_of(0), tag);
+  for (const RankedRating& r : ratings.ranked) {
+    const std::string& name = summary.name_of(r.variant);
+    out += r.rating.rated ? fmt::format("  {:>2}. {:<24} {:+8.1f} +/- {:.1f}\n", r.rank, name,
+                                        r.rating.rating, r.rating.ci95)
+                          : fmt::format("  {:>2}. {:<24} (no games)\n", r.rank, name);
   }
   return out;
 }
 
 }  // namespace
 
-std::string first_screen(const RunConfig& config, const Match& match, const RunStats& stats,
-                         const std::vector<ExpectationResult>& expectations,
-                         const ScreenFacts& facts) {
-  const ScreenRatings ratings = screen_ratings(config, stats);
-  std::string out =
-      partial_line(stats, facts) + variants_table(config, match, stats, ratings, facts);
-  out += comparisons_text(config, stats, ratings, facts);
-  out += stop_text(config, stats);
-  out += figures_text(expectations);
+std::string first_screen(const RunSummary& summary, const ScreenFacts& facts) {
+  const ScreenRatings ratings = screen_ratings(summary);
+  std::string out = partial_line(summary, facts) + variants_table(summary, ratings, facts);
+  out += comparisons_text(summary, ratings, facts);
+  out += stop_text(summary);
+  out += figures_text(summary.expectations);
   out +=
       "± and [a, b]: 95% intervals · a tie is half a win · +100 Elo ≈ a 64% score · "
       "docs/statistics.md\n";
-  return out + where_text(stats, facts);
+  return out + where_text(summary, facts);
 }
 
-std::string detail_text(const RunConfig& config, const Match& match, const RunStats& stats,
-                        const ScreenFacts& facts) {
+std::string detail_text(const RunSummary& summary, const ScreenFacts& facts) {
   const std::string tag = partial_tag(facts);
-  std::string out = partial_line(stats, facts) + fmt::format("detail{}:\n", tag);
-  out += results_table(config, match.metrics(), stats);
-  out += matches_text(config, stats);
-  out += crosstable_text(config, stats);
-  out += metric_means_text(config, match.metrics(), stats);
-  out += groups_text(config, match, stats);
-  out += llr_text(config, stats);
-  if (stats.variants() >= 3)
-    out += ratings_table(config, "ratings (Bradley-Terry)", tournament_ratings(config, stats), tag);
-  out += ratings_table(config, "ratings on finishing orders (Plackett-Luce)",
-                       finishing_order_ratings(config, stats), tag);
+  std::string out = partial_line(summary, facts) + fmt::format("detail{}:\n", tag);
+  out += results_table(summary);
+  out += matches_text(summary);
+  out += crosstable_text(summary);
+  out += metric_means_text(summary);
+  out += groups_text(summary);
+  out += llr_text(summary);
+  out += ratings_table(summary, "ratings (Bradley-Terry)", summary.bradley_terry, tag);
+  out += ratings_table(summary, "ratings on finishing orders (Plackett-Luce)",
+                       summary.plackett_luce, tag);
   return out + "\n";
 }
 

@@ -16,29 +16,20 @@
 #include <filesystem>
 #include <optional>
 #include <string>
-#include <vector>
 
-#include "harness/config/config.hpp"
-#include "harness/registry/registry.hpp"
-#include "harness/runner/run_stats.hpp"
-#include "harness/stats/expectations.hpp"
-#include "harness/stats/summary.hpp"
+#include "harness/stats/run_summary.hpp"
 
 namespace arena {
 
 struct ScreenFacts {
-  const RunInfo* info = nullptr;
   std::filesystem::path results;       // the results folder (staging when partial)
   std::optional<uint64_t> partial_of;  // the games planned, when the run stopped short
   int processes = 1;                   // MPI processes
 };
 
-std::string first_screen(const RunConfig& config, const Match& match, const RunStats& stats,
-                         const std::vector<ExpectationResult>& expectations,
-                         const ScreenFacts& facts);
+std::string first_screen(const RunSummary& summary, const ScreenFacts& facts);
 
 // The full tables, as before the first screen existed.
-std::string detail_text(const RunConfig& config, const Match& match, const RunStats& stats,
-                        const ScreenFacts& facts);
+std::string detail_text(const RunSummary& summary, const ScreenFacts& facts);
 
 }  // namespace arena

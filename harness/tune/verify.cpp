@@ -42,7 +42,7 @@ RunConfig verify_config(const Registry& registry, const RunConfig& config,
 OrderedJson match_json(const RunConfig& config, const Match& match, const RunStats& stats) {
   RunInfo info;
   info.planned_games = match.game_count();
-  const OrderedJson summary = summary_json(config, info, match, stats, {});
+  const OrderedJson summary = summary_json(summarize(config, info, match, stats));
   OrderedJson variants = OrderedJson::array();
   for (const OrderedJson& v : summary["variants"]) {
     OrderedJson metrics = OrderedJson::object();
