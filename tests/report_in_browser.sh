@@ -48,7 +48,8 @@ fi
 # The crosstable heat map (4 variants: 12 scored cells) and the games worth a
 # look (each variant's best and worst game), each with its replay command.
 heat=$(grep -o '<td style="background: hsl' "$work/report.dom" | wc -l)
-replays=$(grep -o '<code>arena replay ' "$work/report.dom" | wc -l)
+replays=$(grep -o '<code><span class="word">arena</span> <span class="word">replay</span>' \
+  "$work/report.dom" | wc -l)
 echo "rendered: $heat crosstable cells, $replays replay commands"
 if [ "$heat" -ne 12 ] || [ "$replays" -lt 8 ]; then
   echo "FAIL: the crosstable or the games worth a look are missing"
@@ -58,7 +59,8 @@ fi
 # the page never scrolls sideways; at 1280 no table scrolls in its own box;
 # at 800 the columns a reader needs (variant, match, score, Elo, win rate, the
 # main metric, the verdict) are in view, and a published figure's source is
-# not squeezed to a word a line; no chart legend overlaps its plot.
+# not squeezed to a word a line; no chart legend overlaps its plot; a replay
+# command wraps only between its words (once it broke inside "--game").
 "$arena" run "$source_dir/configs/quickstart.yaml" --games 2000 --quiet --out "$work/quick" >/dev/null
 cat >"$work/measure.js" <<'JS'
 const w = document.documentElement.clientWidth;
@@ -75,8 +77,20 @@ const legends = [...document.querySelectorAll("svg.chart")].filter(svg => {
   const frame = svg.querySelector("rect.frame").getBBox();
   return [...svg.querySelectorAll("text.legend")].some(t => t.getBBox().y < frame.y + frame.height);
 }).map(svg => svg.id);
+const broken = [];
+for (const code of document.querySelectorAll("table.notable code")) {
+  const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode());) {
+    for (const word of node.textContent.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      if (range.getClientRects().length > 1) broken.push(word[0]);
+    }
+  }
+}
 document.body.dataset.layout = JSON.stringify({page: document.documentElement.scrollWidth > w,
-  scrolling: w >= 1200 ? scrolling : [], hidden, cramped, legends});
+  scrolling: w >= 1200 ? scrolling : [], hidden, cramped, legends, broken});
 JS
 for measured in "$page" "$work/quick/report.html"; do
   for width in 1280 800; do
@@ -86,7 +100,7 @@ for measured in "$page" "$work/quick/report.html"; do
       >"$work/measure.dom" 2>/dev/null
     layout=$(grep -o 'data-layout="[^"]*"' "$work/measure.dom" || true)
     echo "$(basename "$(dirname "$measured")") at width $width: $layout"
-    if [ "$layout" != 'data-layout="{&quot;page&quot;:false,&quot;scrolling&quot;:[],&quot;hidden&quot;:[],&quot;cramped&quot;:[],&quot;legends&quot;:[]}"' ]; then
+    if [ "$layout" != 'data-layout="{&quot;page&quot;:false,&quot;scrolling&quot;:[],&quot;hidden&quot;:[],&quot;cramped&quot;:[],&quot;legends&quot;:[],&quot;broken&quot;:[]}"' ]; then
       echo "FAIL: the report's layout breaks at width $width (above)"
       exit 1
     fi

@@ -246,7 +246,7 @@ TEST_CASE("conformance: every game is shown move by move and its record plays it
     PreparedRun prepared = prepare_run(nim_registry(), config, *config.seed, 2);
     MemoryWriter out;
     run_games(*prepared.match, prepared.plan, &out, nullptr);
-    std::istringstream lines(out.moves);
+    std::istringstream lines(arena::text_of(out.texts, arena::GameStream::kMoves));
     uint64_t games = 0;
     for (std::string line; std::getline(lines, line); ++games) {
       const nlohmann::json record = nlohmann::json::parse(line);

@@ -3,11 +3,14 @@
 
 #include <atomic>
 
+#include <array>
 #include <cstdio>
+#include <sstream>
 #include <string>
 
 #include <sys/resource.h>
 
+#include "harness/adapters/adapters.hpp"
 #include "harness/config/config.hpp"
 #include "harness/runner/runner.hpp"
 #include "play_config.hpp"
@@ -67,6 +70,46 @@ TEST_CASE("rows come in game-index order with one per variant and game") {
     start = end + 1;
   }
   CHECK(expected_game == 300);
+}
+
+TEST_CASE("every per-game stream is the same whatever the thread count, each game in order") {
+  static const Registry registry = make_registry();
+  const RunConfig config =
+      parse_config(std::string(kTwoShooters) + "output: {moves: all}\n", "t.yaml", registry);
+  std::array<StreamTexts, 2> by_threads;
+  for (int i = 0; i < 2; ++i) {
+    PreparedRun run = prepare_run(registry, config, *config.seed, i == 0 ? 1 : 3);
+    run.plan.games = 200;
+    MemoryWriter out;
+    run_games(*run.match, run.plan, &out, nullptr);
+    by_threads[i] = out.texts;
+  }
+  CHECK(by_threads[0] == by_threads[1]);
+  // The rows stream is what games.csv holds; the moves stream one line per game, in order.
+  CHECK(text_of(by_threads[0], GameStream::kRows) == play(kTwoShooters, 200, 2).rows);
+  std::istringstream moves(text_of(by_threads[0], GameStream::kMoves));
+  std::string line;
+  uint64_t game = 0;
+  while (std::getline(moves, line))
+    CHECK(nlohmann::json::parse(line)["game"] == game++);
+  CHECK(game == 200);
+}
+
+TEST_CASE("each stream goes to the file its output setting names") {
+  OutputConfig output;
+  const auto file = [&](GameStream s) { return stream_file(s, output); };
+  CHECK(file(GameStream::kRows).name == "games.csv");
+  CHECK(file(GameStream::kRows).header);
+  CHECK_FALSE(file(GameStream::kRows).gzip);
+  CHECK(file(GameStream::kMoves).name == kMovesFile);  // forfeited games' moves by default
+  CHECK(file(GameStream::kMoves).gzip);
+  output.games_csv = GamesCsv::kGzip;
+  output.moves = MovesRecord::kNone;
+  CHECK(file(GameStream::kRows).name == "games.csv.gz");
+  CHECK(file(GameStream::kRows).gzip);
+  CHECK(file(GameStream::kMoves).name.empty());
+  output.games_csv = GamesCsv::kNone;
+  CHECK(file(GameStream::kRows).name.empty());
 }
 
 TEST_CASE("a game depends only on its index: a longer run starts with the shorter one") {

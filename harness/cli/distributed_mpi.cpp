@@ -3,7 +3,8 @@
 // Messages: rank 0 broadcasts the run (a status word, then the resolved
 // config) and then one command per round {kRound, begin, end} or {kDone}.
 // After each round every worker sends rank 0 one JSON text (its counts, its
-// forfeits, or the error that stopped it) and then its games.csv rows.
+// forfeits, or the error that stopped it) and then one text per per-game
+// stream (harness/runner/game_streams.hpp: games.csv rows, recorded moves).
 #include <mpi.h>
 #include <unistd.h>
 
@@ -44,8 +45,12 @@ constexpr int64_t kRun = 1;
 constexpr int64_t kDone = 0;
 constexpr int64_t kRound = 1;
 constexpr int kTagReport = 1;
-constexpr int kTagRows = 2;
-constexpr int kTagMoves = 3;
+// Stream s's text (GameStream) goes under tag kTagStreams + s.
+constexpr int kTagStreams = 2;
+
+int stream_tag(size_t s) {
+  return kTagStreams + static_cast<int>(s);
+}
 
 bool launched_by_mpi() {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"}) {
@@ -164,15 +169,14 @@ WorkerRun prepare_worker(const std::string& yaml, const std::string& file,
   return run;
 }
 
-// A worker's reply for one round: its counts, rows and recorded moves, or why it has none.
+// A worker's reply for one round: its counts and each stream's text, or why it has none.
 struct SliceReply {
   std::string report;
-  std::string rows;
-  std::string moves;
+  StreamTexts texts;
 };
 SliceReply play_slice(const WorkerRun* run, const std::string& error, uint64_t begin,
                       uint64_t end) {
-  if (!run) return {dump(Json{{"error", error}}), "", ""};
+  if (!run) return {dump(Json{{"error", error}}), {}};
   try {
     RunPlan part = slice_plan(
         run->plan, slice_of(begin, end, run->match->series_length(), world_rank(), world_size()));
@@ -181,9 +185,9 @@ SliceReply play_slice(const WorkerRun* run, const std::string& error, uint64_t b
     MemoryWriter out;
     const RunStats stats = run_games(*run->match, part, &out, nullptr);
     return {dump(Json{{"stats", stats.to_json()}, {"forfeits", forfeits_json(notes)}}),
-            std::move(out.rows), std::move(out.moves)};
+            std::move(out.texts)};
   } catch (const std::exception& e) {
-    return {dump(Json{{"error", e.what()}}), "", ""};
+    return {dump(Json{{"error", e.what()}}), {}};
   }
 }
 
@@ -234,32 +238,32 @@ Workers::~Workers() {
 
 namespace {
 
-// Appends the workers' rows, counts and forfeit notes of one round, rank by
+// Appends the workers' streams, counts and forfeit notes of one round, rank by
 // rank. Every worker's messages are received before any error is raised: a
 // worker left blocked in a send would hang the end of the job.
 void merge_workers(const RunPlan& plan, std::exception_ptr own_error, GameWriter* out,
                    RunStats& total) {
   const int ranks = world_size();
-  std::vector<Json> reports;  // small: counts only; the rows follow one rank at a time
+  std::vector<Json> reports;  // small: counts only; the streams follow one rank at a time
   for (int r = 1; r < ranks; ++r)
     reports.push_back(Json::parse(receive_bytes(r, kTagReport)));
   const auto failed = std::find_if(reports.begin(), reports.end(),
                                    [](const Json& report) { return report.contains("error"); });
   if (own_error || failed != reports.end()) {
-    for (int r = 1; r < ranks; ++r) {
-      receive_bytes(r, kTagRows);
-      receive_bytes(r, kTagMoves);
-    }
+    for (int r = 1; r < ranks; ++r)
+      for (size_t s = 0; s < kGameStreams; ++s)
+        receive_bytes(r, stream_tag(s));
     if (own_error) std::rethrow_exception(own_error);
     throw std::runtime_error(fmt::format("MPI rank {}: {}", failed - reports.begin() + 1,
                                          (*failed)["error"].get<std::string>()));
   }
   for (int r = 1; r < ranks; ++r) {
     const Json& report = reports[static_cast<size_t>(r - 1)];
-    const std::string worker_rows = receive_bytes(r, kTagRows);
-    const std::string worker_moves = receive_bytes(r, kTagMoves);
+    StreamTexts texts;
+    for (size_t s = 0; s < kGameStreams; ++s)
+      texts[s] = receive_bytes(r, stream_tag(s));
     total += RunStats::from_json(report["stats"]);
-    if (out) out->write(worker_rows, worker_moves);
+    if (out) out->write(texts);
     if (!plan.on_forfeit) continue;
     for (const Json& n : report["forfeits"]) {
       plan.on_forfeit({n[0].get<uint64_t>(), n[1].get<int>(), static_cast<Fault>(n[2].get<int>()),
@@ -340,8 +344,8 @@ int serve_as_worker(const Registry& registry) {
     const SliceReply reply = play_slice(run.get(), error, static_cast<uint64_t>(command[1]),
                                         static_cast<uint64_t>(command[2]));
     send_bytes(reply.report, kTagReport);
-    send_bytes(reply.rows, kTagRows);
-    send_bytes(reply.moves, kTagMoves);
+    for (size_t s = 0; s < kGameStreams; ++s)
+      send_bytes(reply.texts[s], stream_tag(s));
   }
 }
 

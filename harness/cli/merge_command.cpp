@@ -15,6 +15,7 @@
 #include "harness/output/append_file.hpp"
 #include "harness/output/report.hpp"
 #include "harness/output/results_dir.hpp"
+#include "harness/runner/game_streams.hpp"
 #include "harness/stats/expectations.hpp"
 
 namespace arena {
@@ -65,39 +66,33 @@ std::vector<std::pair<fs::path, ShardResult>> read_shards(const std::vector<std:
   return shards;
 }
 
-// The files every shard wrote per game (games.csv or games.csv.gz,
-// moves.jsonl.gz), appended in shard order into `staged`: the same bytes as
-// one process writes (AppendFile's members depend only on the text). The
-// header of games.csv comes once, from the first shard.
+// The files every shard wrote per game (one per stream: games.csv or
+// games.csv.gz, moves.jsonl.gz), appended in shard order into `staged`: the
+// same bytes as one process writes (AppendFile's members depend only on the
+// text). A header line (games.csv's) comes once, from the first shard.
 void merge_game_files(const std::vector<std::pair<fs::path, ShardResult>>& shards,
                       const RunConfig& config, const StagedResults& staged) {
-  const auto merge = [&](const std::string& name, AppendFile::Kind kind, bool header) {
-    AppendFile out(staged.path(name), kind, std::nullopt);
+  for (size_t s = 0; s < kGameStreams; ++s) {
+    const StreamFile file = stream_file(static_cast<GameStream>(s), config.output);
+    if (file.name.empty()) continue;
+    AppendFile out(staged.path(file.name),
+                   file.gzip ? AppendFile::Kind::kGzip : AppendFile::Kind::kPlain, std::nullopt);
     for (size_t i = 0; i < shards.size(); ++i) {
-      const fs::path from = shards[i].first / name;
+      const fs::path from = shards[i].first / file.name;
       if (!fs::exists(from))
         throw InputError(from.string() + ": missing (a shard of this run writes it)");
       bool first_line = true;
       for_each_line(from, [&](std::string_view line) {
-        if (header && first_line && i > 0) {
-          first_line = false;
-          return true;
-        }
+        const bool skip = file.header && first_line && i > 0;
         first_line = false;
+        if (skip) return true;
         out.append(line);
         out.append("\n");
         return true;
       });
     }
     out.finish();
-  };
-  if (const std::string name = config.output.games_file(); !name.empty()) {
-    merge(name,
-          config.output.games_csv == GamesCsv::kGzip ? AppendFile::Kind::kGzip
-                                                     : AppendFile::Kind::kPlain,
-          true);
   }
-  if (config.output.moves != MovesRecord::kNone) merge(kMovesFile, AppendFile::Kind::kGzip, false);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -25,39 +26,38 @@
 namespace arena {
 namespace {
 
-// The files written per game in the staging folder (games.csv plain or
-// gzip, moves.jsonl.gz; by the config's output settings): fresh, or cut back
-// to the checkpoint (later rows and moves belong to games played again).
+// The files written per game in the staging folder, one per stream the
+// config writes (stream_file: games.csv plain or gzip, moves.jsonl.gz):
+// fresh, or cut back to the checkpoint (later text belongs to games played again).
 class GameFiles final : public GameWriter {
  public:
   explicit GameFiles(const RunContext& run) {
-    const OutputConfig& output = run.config.output;
-    if (const std::string name = output.games_file(); !name.empty()) {
-      games_name_ = name;
-      games_ = open(
-          run, name,
-          output.games_csv == GamesCsv::kGzip ? AppendFile::Kind::kGzip : AppendFile::Kind::kPlain);
-      if (!run.resume) games_->append(csv_header(run.match.metrics()));
+    for (size_t s = 0; s < kGameStreams; ++s) {
+      const StreamFile file = stream_file(static_cast<GameStream>(s), run.config.output);
+      if (file.name.empty()) continue;
+      names_[s] = file.name;
+      files_[s] =
+          open(run, file.name, file.gzip ? AppendFile::Kind::kGzip : AppendFile::Kind::kPlain);
+      if (file.header && !run.resume) files_[s]->append(csv_header(run.match.metrics()));
     }
-    if (output.moves != MovesRecord::kNone) moves_ = open(run, kMovesFile, AppendFile::Kind::kGzip);
   }
 
-  void write(std::string_view rows, std::string_view moves) override {
-    if (games_) games_->append(rows);
-    if (moves_) moves_->append(moves);
+  void write(const StreamTexts& texts) override {
+    for (size_t s = 0; s < kGameStreams; ++s)
+      if (files_[s]) files_[s]->append(texts[s]);
   }
 
   // Everything so far on disk (synced): the states a checkpoint records.
   std::map<std::string, AppendState> sync() const {
     std::map<std::string, AppendState> states;
-    for (const auto& [name, file] : named())
-      if (file) states[name] = file->sync();
+    for (size_t s = 0; s < kGameStreams; ++s)
+      if (files_[s]) states[names_[s]] = files_[s]->sync();
     return states;
   }
 
   // The files are complete for what was played (a resume cuts back to the checkpoint).
   void finish() const {
-    for (const auto& [name, file] : named())
+    for (const auto& file : files_)
       if (file) file->finish();
   }
 
@@ -73,13 +73,9 @@ class GameFiles final : public GameWriter {
     }
     return std::make_unique<AppendFile>(run.staged.path(name), kind, state);
   }
-  std::vector<std::pair<std::string, AppendFile*>> named() const {
-    return {{games_name_, games_.get()}, {kMovesFile, moves_.get()}};
-  }
 
-  std::unique_ptr<AppendFile> games_;
-  std::unique_ptr<AppendFile> moves_;
-  std::string games_name_;
+  std::array<std::unique_ptr<AppendFile>, kGameStreams> files_;
+  std::array<std::string, kGameStreams> names_;
 };
 
 // Writes the run's checkpoints: at once (write), or when the interval passed (due).

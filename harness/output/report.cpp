@@ -428,11 +428,13 @@ Json notable_rows(const Json& s, const std::string& results_dir) {
   Json rows = Json::array();
   const bool apart = s.value("variants_apart", false);
   const auto add = [&](const std::string& variant, const std::string& what, uint64_t game) {
-    rows.push_back({{"variant", variant},
-                    {"what", what},
-                    {"game", game},
-                    {"command", fmt::format("arena replay {} --game {}{}", results_dir, game,
-                                            apart ? " --variant " + variant : "")}});
+    Json words = {"arena", "replay", results_dir, "--game", std::to_string(game)};
+    if (apart) {
+      words.push_back("--variant");
+      words.push_back(variant);
+    }
+    rows.push_back(
+        {{"variant", variant}, {"what", what}, {"game", game}, {"command_words", words}});
   };
   for (const Json& v : s.value("variants", Json::array())) {
     const std::string name = v.value("name", "");

@@ -57,8 +57,6 @@ std::filesystem::path staging_dir_for(std::filesystem::path final_dir);
 
 // The checkpoint an interrupted run leaves in its staging folder.
 inline constexpr const char* kCheckpointName = "checkpoint.json";
-// The recorded moves of a run (output.moves), one JSON line per game.
-inline constexpr const char* kMovesFile = "moves.jsonl.gz";
 
 // Name of the marker file that identifies a folder written by arena.
 inline constexpr const char* kResultsMarker = ".arena-results";

@@ -60,8 +60,7 @@ struct Block {
   uint64_t begin = 0;
   uint64_t end = 0;
   RunStats stats;
-  std::string rows;
-  std::string moves;
+  StreamTexts texts;  // what the block's games write, per stream
   std::vector<ForfeitNote> forfeits;
   std::list<Block>::iterator self;  // its place in BlocksInFlight
   bool cut_short = false;           // ended early by an interrupt
@@ -197,8 +196,12 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
     }
     block.stats.add_game(sink.seats(), sink.pair(), game);
     block.stats.add_signature(game, sink.timer().signature());
-    if (keep_rows) append_rows(block.rows, game, sink.seats(), plan.variant_names, metric_count);
-    if (keep_moves && plan.moves.records(game, sink)) block.moves += moves_line(game, sink);
+    if (keep_rows) {
+      append_rows(text_of(block.texts, GameStream::kRows), game, sink.seats(), plan.variant_names,
+                  metric_count);
+    }
+    if (keep_moves && plan.moves.records(game, sink))
+      text_of(block.texts, GameStream::kMoves) += moves_line(game, sink);
   }
 }
 
@@ -273,7 +276,8 @@ std::map<uint64_t, Block*> play_probes(const Match& match, const RunPlan& plan, 
 class FileRowsWriter final : public GameWriter {
  public:
   explicit FileRowsWriter(std::FILE* file) : file_(file) {}
-  void write(std::string_view rows, std::string_view /*moves*/) override {
+  void write(const StreamTexts& texts) override {
+    const std::string& rows = text_of(texts, GameStream::kRows);
     if (std::fwrite(rows.data(), 1, rows.size(), file_) != rows.size())
       throw std::runtime_error("cannot write games.csv (disk full?)");
   }
@@ -455,7 +459,7 @@ RunStats run_games(const Match& match, const RunPlan& plan, GameWriter* out, Pro
   };
   auto merge_block = [&](const BlockPtr& block) {
     if (stopped.load(std::memory_order_relaxed)) return;  // played past the stop: dropped
-    if (out) out->write(block->rows, block->moves);
+    if (out) out->write(block->texts);
     total += block->stats;
     if (plan.on_forfeit) {
       for (const ForfeitNote& note : block->forfeits)

@@ -25,6 +25,7 @@
 #include "harness/config/config.hpp"
 #include "harness/registry/registry.hpp"
 #include "harness/runner/bots.hpp"
+#include "harness/runner/game_streams.hpp"
 #include "harness/runner/progress.hpp"
 #include "harness/runner/run_stats.hpp"
 
@@ -58,25 +59,6 @@ struct MovePolicy {
 
 // The policy of config.output.moves for a run of `planned` games.
 MovePolicy move_policy(const RunConfig& config, uint64_t planned);
-
-// Where a run's output per game goes, in game-index order: its games.csv
-// rows and its moves.jsonl line, each possibly empty.
-class GameWriter {
- public:
-  virtual ~GameWriter() = default;
-  virtual void write(std::string_view rows, std::string_view moves) = 0;
-};
-
-// Everything written, kept in memory (tests, MPI workers).
-class MemoryWriter final : public GameWriter {
- public:
-  void write(std::string_view rows, std::string_view moves) override {
-    this->rows += rows;
-    this->moves += moves;
-  }
-  std::string rows;
-  std::string moves;
-};
 
 struct RunPlan {
   // Games [first_game, games) are played: 0 for a whole run; later for a
@@ -137,7 +119,7 @@ std::string csv_header(const std::vector<MetricSpec>& metrics);
 // order and reports progress (may be null). A StrategyFault ends its game by
 // forfeit (GameSink::forfeit); any other exception from a game propagates.
 RunStats run_games(const Match& match, const RunPlan& plan, std::FILE* rows, Progress* progress);
-// The same with rows and recorded moves (plan.moves) going to `out` (may be null).
+// The same with every stream (rows, and recorded moves by plan.moves) going to `out` (may be null).
 RunStats run_games(const Match& match, const RunPlan& plan, GameWriter* out, Progress* progress);
 // Neither rows nor moves.
 inline RunStats run_games(const Match& match, const RunPlan& plan, std::nullptr_t,
