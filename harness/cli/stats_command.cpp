@@ -1,20 +1,14 @@
 // `arena stats`: Elo, nElo, LOS and SPRT from counts given on the command line.
-#include <cmath>
-
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "harness/cli/commands.hpp"
 #include "harness/stats/elo.hpp"
 #include "harness/stats/sprt.hpp"
+#include "harness/stats/summary.hpp"
 
 namespace arena {
 namespace {
-
-// A finite number as JSON, null otherwise (an infinite Elo has no JSON number).
-nlohmann::ordered_json number(double x) {
-  return std::isfinite(x) ? nlohmann::ordered_json(x) : nlohmann::ordered_json(nullptr);
-}
 
 std::string elo_text(const EloEstimate& e) {
   if (!e.finite) return e.elo > 0 ? "+inf (every result a win)" : "-inf (every result a loss)";
@@ -61,15 +55,10 @@ int stats_command(const StatsOptions& options) {
   if (options.json) {
     nlohmann::ordered_json out;
     out[penta ? "pairs" : "games"] = static_cast<uint64_t>(e.n);
-    out["score"] = e.score;
-    out["elo"] = number(e.elo);
-    out["elo_error"] = number(e.elo_error);
-    out["nelo"] = number(e.nelo);
-    out["nelo_error"] = number(e.nelo_error);
-    out["los"] = e.los;
+    add_elo_estimate(out, e);
     out[penta ? "wl_dd_ratio" : "draw_ratio"] = e.draw_ratio;
     if (options.sprt) {
-      out["llr"] = number(llr);
+      out["llr"] = finite_or_null(llr);
       out["lower_bound"] = options.sprt->lower_bound();
       out["upper_bound"] = options.sprt->upper_bound();
       out["verdict"] = verdict(*options.sprt, llr);

@@ -10,10 +10,6 @@ namespace {
 
 using OrderedJson = nlohmann::ordered_json;
 
-OrderedJson finite_or_null(double x) {
-  return std::isfinite(x) ? OrderedJson(x) : OrderedJson(nullptr);
-}
-
 OrderedJson latency_json(const LatencyFigures& f) {
   // [lowest ns of the bucket, decisions] for every bucket used, in increasing order.
   OrderedJson buckets = OrderedJson::array();
@@ -146,15 +142,8 @@ OrderedJson match_json(const RunSummary& summary, const MatchSummary& m) {
   match["b"] = summary.name_of(m.b);
   match["games"] = m.record.record.contests();
   add_record(match, m.record);
-  const EloEstimate& e = m.estimate.elo;
   if (m.estimate.paired) match["pentanomial"] = m.pentanomial;  // [LL, LD, WL+DD, WD, WW] for a
-  match["score"] = e.score;
-  // An unbounded value (an infinite Elo or error) is null, never a finite-looking number.
-  match["elo"] = finite_or_null(e.elo);
-  match["elo_error"] = finite_or_null(e.elo_error);
-  match["nelo"] = finite_or_null(e.nelo);
-  match["nelo_error"] = finite_or_null(e.nelo_error);
-  match["los"] = e.los;
+  add_elo_estimate(match, m.estimate.elo);
   match["draw_ratio"] = m.draw_ratio;
   return match;
 }
@@ -287,6 +276,20 @@ OrderedJson stop_json(const StopRules& rules, const StopStatus& status, uint64_t
 }
 
 }  // namespace
+
+OrderedJson finite_or_null(double x) {
+  return std::isfinite(x) ? OrderedJson(x) : OrderedJson(nullptr);
+}
+
+void add_elo_estimate(OrderedJson& out, const EloEstimate& e) {
+  out["score"] = e.score;
+  // An unbounded value (an infinite Elo or error) is null, never a finite-looking number.
+  out["elo"] = finite_or_null(e.elo);
+  out["elo_error"] = finite_or_null(e.elo_error);
+  out["nelo"] = finite_or_null(e.nelo);
+  out["nelo_error"] = finite_or_null(e.nelo_error);
+  out["los"] = e.los;
+}
 
 const std::vector<std::string>& timing_fields() {
   static const std::vector<std::string> fields = {"threads", "wall_seconds", "games_per_second",

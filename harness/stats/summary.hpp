@@ -23,6 +23,13 @@ namespace arena {
 
 nlohmann::ordered_json summary_json(const RunSummary& summary);
 
+// A finite number as JSON, null otherwise (an infinite Elo has no JSON number).
+nlohmann::ordered_json finite_or_null(double x);
+
+// An Elo estimate as summary.json's matches and `arena stats --json` write it:
+// score, elo, elo_error, nelo, nelo_error, los (an unbounded value null).
+void add_elo_estimate(nlohmann::ordered_json& out, const EloEstimate& e);
+
 // The fields that depend on timing or thread count, for comparisons.
 const std::vector<std::string>& timing_fields();
 
