@@ -133,7 +133,8 @@ TEST_CASE("an unknown strategy lists the engine's strategies") {
   CHECK(
       error_for("name: t\nengine: battleship\nplayers:\n  - strategy: randon\n") ==
       "t.yaml:4:15: players[0].strategy: unknown strategy 'randon' for engine 'battleship'; "
-      "strategies: random, hunt-target, density, seed-density, monte-carlo, external (did you mean "
+      "strategies: random, hunt-target, density, seed-density, monte-carlo, external, python (did "
+      "you mean "
       "'random'?)");
 }
 

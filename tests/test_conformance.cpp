@@ -55,11 +55,14 @@ const StrategySpec& spec_of(const EngineSpec& engine, const StrategySetting& set
 }
 
 // Every setting of the engine's strategies the suite plays: all but the
-// deliberately faulty ones, external strategies included.
+// deliberately faulty ones, external strategies included. `python` is the
+// external strategy over an in-process link, which only Python can give:
+// python/tests/test_run.py plays it in every engine (the same games as the
+// same function played as a program).
 std::vector<StrategySetting> settings_of(const EngineSpec& engine) {
   std::vector<StrategySetting> out;
   for (const StrategySetting& setting : arena::settings_of(engine.strategies, false, true))
-    if (!spec_of(engine, setting).faulty) out.push_back(setting);
+    if (!spec_of(engine, setting).faulty && setting.strategy != kPythonName) out.push_back(setting);
   return out;
 }
 

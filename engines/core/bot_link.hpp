@@ -114,6 +114,37 @@ inline StrategyInfo external_info() {
   return info;
 }
 
+// The same seat played in the calling process (docs/python.md): a Python
+// callable that `arena.run(..., players=...)` hands over, behind the same
+// BotLink, so that the engine's external strategy plays it. A config names it
+// `strategy: python`; every engine with an external strategy has it.
+inline constexpr const char* kPythonName = "python";
+
+inline StrategyInfo python_info() {
+  StrategyInfo info{
+      kPythonName,
+      "a Python callable, in the same process (arena.run(..., players=...); docs/python.md)",
+      {ParamSpec::text("function", "",
+                       "module:function to import when arena.run's players= does not name "
+                       "this player; the callable reads its other parameters in session.params")},
+      {},
+      {},
+      true};
+  info.stalls = {{}};
+  return info;
+}
+
+// Whether `strategy` is played through a BotLink (a program or a callable).
+inline bool is_linked(const std::string& strategy) {
+  return strategy == kExternalName || strategy == kPythonName;
+}
+
+// The engine strategy that plays a config's `strategy`: a callable is played
+// by the engine's external strategy, over an in-process link.
+inline std::string engine_strategy(const std::string& strategy) {
+  return strategy == kPythonName ? kExternalName : strategy;
+}
+
 // The seed a bot gets for a game: from its seat's stream, below 2^53 so that
 // every JSON reader keeps it exact.
 inline uint64_t bot_seed(Rng& rng) {

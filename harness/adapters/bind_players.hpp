@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engines/core/bot_link.hpp"
 #include "harness/config/config.hpp"
 
 namespace arena {
@@ -18,7 +19,7 @@ std::vector<typename List::Bound> bind_players(const std::vector<PlayerConfig>& 
                                                std::string_view engine) {
   std::vector<typename List::Bound> bound;
   for (const PlayerConfig& player : players) {
-    auto b = List::bind(player.strategy, player.params);
+    auto b = List::bind(engine_strategy(player.strategy), player.params);
     if (!b) {
       throw std::logic_error("internal error: " + std::string(engine) +
                              " adapter: unknown strategy '" + player.strategy + "'");

@@ -205,7 +205,7 @@ std::vector<gf::AnyPlayer> redeal_seats(const StrategySetting& setting, int play
   std::vector<gf::Strategies::Bound> others;
   for (const StrategyInfo& info : gf::Strategies::infos())
     if (!info.external) others.push_back(gf::Strategies::bind_defaults(info.name));
-  const bool external = setting.strategy == kExternalName;
+  const bool external = is_linked(setting.strategy);
   std::vector<gf::AnyPlayer> seats;
   for (int s = 0; s < players; ++s) {
     if (s == mine && !external) {
@@ -242,7 +242,7 @@ bool same_decision(const gf::AnyPlayer& player, bool external, const gf::Game& g
 // Adds to `report`; false at the first decision that changed.
 bool redeal_game(const StrategySetting& setting, int players, uint64_t deal, uint64_t seed,
                  RedealReport& report) {
-  const bool external = setting.strategy == kExternalName;
+  const bool external = is_linked(setting.strategy);
   gf::Rules rules;
   rules.players = players;
   rules.preset = deal % 4 == 3 ? gf::Preset::kSeed : gf::Preset::kStandard;

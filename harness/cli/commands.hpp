@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -13,6 +14,8 @@
 #include "harness/stats/sprt.hpp"
 
 namespace arena {
+
+struct BotSpec;  // harness/runner/bots.hpp
 
 struct RunOptions {
   std::string config_path;
@@ -26,9 +29,29 @@ struct RunOptions {
   bool resume = false;  // continue the interrupted run's checkpoint
   std::optional<std::pair<uint64_t, uint64_t>> shard;  // play slice I of N (1-based)
   double checkpoint_seconds = 5;
+  // The config's YAML text, when it is not the file config_path (Python's
+  // dict configs): config_path then only names it in messages.
+  std::optional<std::string> config_text = std::nullopt;
+  // false: the results are not printed (Python shows them its own way).
+  bool print_results = true;
+  // How to continue an interrupted run, in the caller's words, "{out}"
+  // standing for the results folder; empty: the `arena run ... --resume` line.
+  std::string resume_hint = "";
+  // Sees the spec of every external and python player before the run
+  // starts: Python's arena.run gives its python players their links here.
+  std::function<void(BotSpec&)> adjust_bot = nullptr;
 };
 
 int run_command(const RunOptions& options, const Registry& registry);
+
+// The config as written: config_text, else the file config_path. Throws ConfigError.
+RunConfig written_config(const RunOptions& options, const Registry& registry);
+
+// `arena run` for a caller in this process (Python): the same run and
+// results, but bad input throws (ConfigError, InputError) instead of
+// printing; returns 0 done, 1 failed, 3 (strict) not reproduced, 130
+// interrupted (its checkpoint kept, as the CLI's). Without MPI.
+int run_in_process(const RunOptions& options, const Registry& registry);
 
 struct TuneOptions {
   std::string config_path;

@@ -64,7 +64,7 @@ namespace {
 // The config as given, with the command line's overrides; checks what the
 // flags together forbid.
 RunConfig config_of(const RunOptions& options, const Registry& registry) {
-  RunConfig config = load_config(options.config_path, registry);
+  RunConfig config = written_config(options, registry);
   // Each flag replaces its key; errors found later in that key name the flag.
   if (options.threads) {
     config.threads = *options.threads;
@@ -96,6 +96,13 @@ std::filesystem::path results_dir_of(const RunOptions& options, const RunConfig&
   return std::filesystem::path("results") / config.name;
 }
 
+// How an interrupted run is continued: the caller's hint, or the command line.
+std::string continue_hint(const RunOptions& options, const std::filesystem::path& final_dir,
+                          uint64_t seed) {
+  if (options.resume_hint.empty()) return resume_command(options, final_dir, seed);
+  return fmt::format(fmt::runtime(options.resume_hint), fmt::arg("out", final_dir.string()));
+}
+
 // A config that names a command runs it: says so, once per program, and
 // starts each before the first game. (A program that cannot be found is a
 // config error; one that never gets to its hello stops the run, exit 1,
@@ -103,6 +110,7 @@ std::filesystem::path results_dir_of(const RunOptions& options, const RunConfig&
 // its games, and the run completes.)
 void start_bots(BotPool& bots, const std::filesystem::path& staging) {
   for (const BotSpec& spec : bots.specs()) {
+    if (spec.in_process) continue;
     fmt::print(stderr, "arena: {} runs the program: {} (in {})\n", spec.name, spec.command,
                spec.cwd.string());
   }
@@ -160,12 +168,14 @@ int finish_run(const RunContext& run, const RunInfo& info, const Played& played,
   write_summary_and_report(summary, staged,
                            interrupted ? staged.staging_dir() : staged.final_dir());
   if (interrupted) {
-    print_results(summary, {staged.staging_dir(), info.planned_games, run.options.detail});
+    if (run.options.print_results)
+      print_results(summary, {staged.staging_dir(), info.planned_games, run.options.detail});
     return report_interrupted(run, played.next_game, staged,
                               "partial results (complete: false) and a checkpoint are");
   }
   staged.commit();
-  print_results(summary, {staged.final_dir(), std::nullopt, run.options.detail});
+  if (run.options.print_results)
+    print_results(summary, {staged.final_dir(), std::nullopt, run.options.detail});
   return run.options.strict && !all_reproduced(summary) ? 3 : 0;
 }
 
@@ -190,7 +200,7 @@ std::optional<std::string> already_finished(const RunOptions& given, const RunCo
 
 // The run on rank 0 (the only process without MPI); throws on bad input.
 int run(const RunOptions& given, const Registry& registry, Workers& workers) {
-  const RunConfig written = load_config(given.config_path, registry);
+  const RunConfig written = written_config(given, registry);
   const auto results_dir = results_dir_of(given, written);
   if (given.resume) {
     if (const auto done = already_finished(given, written, results_dir, registry)) {
@@ -212,8 +222,8 @@ int run(const RunOptions& given, const Registry& registry, Workers& workers) {
   info.seed = config.seed ? *config.seed : fresh_seed();
   if (resume) check_same_run(recorded_run(*resume), config, info.seed, results_dir);
   const RunOrigin origin = resume ? resume->origin : origin_of(options);
-  PreparedRun prepared =
-      prepare_run(registry, config, info.seed, config.threads, staged.staging_dir());
+  PreparedRun prepared = prepare_run(registry, config, info.seed, config.threads,
+                                     staged.staging_dir(), "", options.adjust_bot);
   const Match& match = *prepared.match;
   info.threads = prepared.plan.threads;
   info.planned_games = planned_games(config, match);
@@ -225,7 +235,7 @@ int run(const RunOptions& given, const Registry& registry, Workers& workers) {
   const RunContext context{
       config, match,   prepared.plan,
       staged, options, slice_of(options, info.planned_games, match.series_length()),
-      resume, origin,  resume_command(options, staged.final_dir(), info.seed)};
+      resume, origin,  continue_hint(options, staged.final_dir(), info.seed)};
   staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
   workers.start(resolved_yaml(config, info.seed), config.file, staged.staging_dir());
   const Played played = [&] {
@@ -238,6 +248,16 @@ int run(const RunOptions& given, const Registry& registry, Workers& workers) {
 }
 
 }  // namespace
+
+RunConfig written_config(const RunOptions& options, const Registry& registry) {
+  return options.config_text ? parse_config(*options.config_text, options.config_path, registry)
+                             : load_config(options.config_path, registry);
+}
+
+int run_in_process(const RunOptions& options, const Registry& registry) {
+  Workers workers;  // no MPI: nobody to tell
+  return run(options, registry, workers);
+}
 
 int run_command(const RunOptions& options, const Registry& registry) {
   if (world_rank() > 0) return serve_as_worker(registry);  // an MPI job's other processes

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "engines/core/bot_link.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/config/config.hpp"
 #include "harness/config/tune_config.hpp"
@@ -95,7 +96,7 @@ OrderedJson params_schema(const std::vector<ParamSpec>& params, bool open = fals
 OrderedJson player_schema(const StrategySpec& s) {
   OrderedJson params = params_schema(s.params, s.external);
   OrderedJson required = {"strategy"};
-  if (s.external) {
+  if (s.name == kExternalName) {
     params["properties"]["command"]["minLength"] = 1;
     params["required"] = {"command"};
     required.push_back("params");

@@ -284,7 +284,7 @@ void Loader::parse_players(const YAML::Node& root, const EngineSpec& engine, con
     // A program runs in the config's folder unless told otherwise: recorded
     // as a path, so that the resolved config, read from the results folder,
     // starts it in the same place.
-    if (strategy->external && player.params.text(kWorkdirParam).empty()) {
+    if (strategy->name == kExternalName && player.params.text(kWorkdirParam).empty()) {
       player.params.set(
           kWorkdirParam,
           std::filesystem::absolute(file()).parent_path().lexically_normal().string());

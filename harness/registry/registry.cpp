@@ -1,5 +1,7 @@
 #include "harness/registry/registry.hpp"
 
+#include "engines/core/bot_link.hpp"
+
 #include <stdexcept>
 
 namespace arena {
@@ -11,6 +13,9 @@ void Registry::add(EngineSpec engine) {
                            "(EngineSpec::hidden_information)");
   }
   if (find(engine.name)) throw std::logic_error("two engines are named '" + engine.name + "'");
+  // A program's seat can as well be a Python callable's (bot_link.hpp).
+  if (engine.find_strategy(kExternalName) && !engine.find_strategy(kPythonName))
+    engine.strategies.push_back(python_info());
   engines_.push_back(std::move(engine));
 }
 

@@ -205,6 +205,35 @@ std::filesystem::path resolve_program(const std::string& word, const std::filesy
   return {};
 }
 
+namespace {
+
+// What a program's handshake tells it: the game, its rules and the player's parameters.
+Json hello_of(const RunConfig& config, const EngineSpec& engine, const PlayerConfig& player) {
+  Json hello = {{"type", "hello"},
+                {"protocol", kBaseProtocol},
+                {"accepts", accepted_versions()},
+                {"engine", engine.name},
+                {"mode", config.mode.name},
+                {"rules", params_json(config.rules)},
+                {"variant", player.name},
+                {"params", params_json(player.params)}};
+  if (engine.bot_hello) hello["board"] = engine.bot_hello();
+  return hello;
+}
+
+// A python player: no program; whoever runs the config gives its links.
+BotSpec in_process_spec(const RunConfig& config, const EngineSpec& engine, size_t i) {
+  BotSpec spec;
+  spec.variant = static_cast<int>(i);
+  spec.name = config.players[i].name;
+  spec.decision_ms = config.limits.decision_ms.value_or(kDefaultDecisionMs);
+  spec.hello = hello_of(config, engine, config.players[i]);
+  spec.in_process = true;
+  return spec;
+}
+
+}  // namespace
+
 std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine,
                                const std::filesystem::path& log_dir,
                                const std::string& log_suffix) {
@@ -214,7 +243,11 @@ std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine
       folder.empty() ? std::filesystem::current_path() : std::filesystem::absolute(folder);
   for (size_t i = 0; i < config.players.size(); ++i) {
     const PlayerConfig& player = config.players[i];
-    if (player.strategy != kExternalName) continue;
+    if (!is_linked(player.strategy)) continue;
+    if (player.strategy == kPythonName) {
+      specs.push_back(in_process_spec(config, engine, i));
+      continue;
+    }
     // The loader makes workdir a path (the config's folder when not given).
     const std::string& workdir =
         player.params.contains(kWorkdirParam) ? player.params.text(kWorkdirParam) : "";
@@ -264,15 +297,7 @@ std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine
       throw config.error_at(fmt::format("players[{}].params.{}", i, u.key), u.why);
     if (engine.max_bot_reply)
       spec.max_reply = std::max(spec.max_reply, engine.max_bot_reply(config.rules));
-    spec.hello = {{"type", "hello"},
-                  {"protocol", kBaseProtocol},
-                  {"accepts", accepted_versions()},
-                  {"engine", engine.name},
-                  {"mode", config.mode.name},
-                  {"rules", params_json(config.rules)},
-                  {"variant", player.name},
-                  {"params", params_json(player.params)}};
-    if (engine.bot_hello) spec.hello["board"] = engine.bot_hello();
+    spec.hello = hello_of(config, engine, player);
     specs.push_back(std::move(spec));
   }
   return specs;
@@ -618,12 +643,17 @@ BotPool::BotPool(std::vector<BotSpec> specs, int slots, int max_seats)
   for (size_t i = 0; i < specs_.size(); ++i)
     spec_of_variant_[static_cast<size_t>(specs_[i].variant)] = static_cast<int>(i);
   links_.resize(static_cast<size_t>(slots_));
+  hosted_.resize(static_cast<size_t>(slots_));
   decisions_.assign(static_cast<size_t>(slots_), 0);
-  for (auto& slot : links_) {
-    slot.resize(specs_.size());
-    for (auto& seats : slot)
-      seats.resize(static_cast<size_t>(max_seats_));
-  }
+  const auto size = [&](auto& table) {
+    for (auto& slot : table) {
+      slot.resize(specs_.size());
+      for (auto& seats : slot)
+        seats.resize(static_cast<size_t>(max_seats_));
+    }
+  };
+  size(links_);
+  size(hosted_);
 }
 
 BotPool::~BotPool() {
@@ -675,6 +705,7 @@ std::string start_failure(const BotSpec& spec, int tries, const std::string& why
 void BotPool::start_all(const std::filesystem::path& removed_on_failure) {
   std::string failures;
   for (const BotSpec& spec : specs_) {
+    if (spec.in_process) continue;
     Link& link = *static_cast<Link*>(this->link(spec.variant, 0));
     const int tries = std::min(spec.max_restarts + 1, kStartTries);
     bool started = false;
@@ -737,6 +768,13 @@ BotLink* BotPool::link(int variant, int k) {
   const int spec = spec_of_variant_[static_cast<size_t>(variant)];
   if (spec < 0) return nullptr;
   if (k >= max_seats_) throw std::logic_error("more seats of one variant than the bot pool holds");
+  const BotSpec& spec_k = specs_[static_cast<size_t>(spec)];
+  if (spec_k.in_process) {
+    auto& hosted =
+        hosted_[static_cast<size_t>(slot())][static_cast<size_t>(spec)][static_cast<size_t>(k)];
+    if (!hosted) hosted = spec_k.in_process_links(spec_k);
+    return hosted.get();
+  }
   auto& link =
       links_[static_cast<size_t>(slot())][static_cast<size_t>(spec)][static_cast<size_t>(k)];
   if (!link) {

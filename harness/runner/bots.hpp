@@ -72,6 +72,11 @@ inline constexpr int kStartTries = 4;
 // a worker (its program failed more than max_restarts times there).
 inline constexpr std::string_view kGaveUp = "gave up after";
 
+struct BotSpec;
+// Makes the link of an in-process player (strategy: python): one per worker
+// slot and seat, used on that worker's thread only.
+using InProcessLinks = std::function<std::unique_ptr<BotLink>(const BotSpec&)>;
+
 // One external variant, as its config names it.
 struct BotSpec {
   int variant = 0;
@@ -88,6 +93,11 @@ struct BotSpec {
   nlohmann::json hello;                     // the handshake's request
   // Sees every line sent ("> ") and received ("< "), for arena check-bot; may be null.
   std::function<void(const std::string& line, bool sent)> trace = nullptr;
+  // A player played in this process (strategy: python): no program (argv
+  // empty); its links come from `in_process_links`, which whoever runs the
+  // config sets (Python's arena.run). Unset, the run stops before it starts.
+  bool in_process = false;
+  InProcessLinks in_process_links = nullptr;
 };
 
 // Splits `command` into words as a POSIX shell would (whitespace; '...'
@@ -109,14 +119,14 @@ nlohmann::json parse_reply(const std::string& line, std::string_view type);
 // `cwd`, or a name looked up in PATH; empty when there is none to run.
 std::filesystem::path resolve_program(const std::string& word, const std::filesystem::path& cwd);
 
-// The external players of `config` (empty when it has none). Each runs in
-// its `workdir` (the loader makes it absolute; the config's folder when
-// not given), from which a relative command and log are found. Bot stderr
-// goes to each player's `log`, else to `log_dir`/bots/<variant>`log_suffix`.log
-// (created here), else (no log_dir) nowhere. Throws ConfigError naming
-// players[i].params.command when a command is empty, unbalanced or names no
-// program, players[i].params.workdir when it is not a folder,
-// players[i].params.log when that file cannot be written, or the limit
+// The external and python players of `config` (empty when it has none); a
+// python player's spec has in_process set and only its variant, name and
+// hello (and decision_ms). An external player's program runs in its `workdir` (the loader makes it
+// absolute; the config's folder when not given), from which a relative command and log are found.
+// Bot stderr goes to each player's `log`, else to `log_dir`/bots/<variant>`log_suffix`.log (created
+// here), else (no log_dir) nowhere. Throws ConfigError naming players[i].params.command when a
+// command is empty, unbalanced or names no program, players[i].params.workdir when it is not a
+// folder, players[i].params.log when that file cannot be written, or the limit
 // (players[i].params.network, say) that this machine cannot enforce;
 // std::runtime_error when the default log cannot be written.
 std::vector<BotSpec> bot_specs(const RunConfig& config, const EngineSpec& engine,
@@ -154,9 +164,13 @@ class BotPool final : public BotSource {
   BotPool(const BotPool&) = delete;
   BotPool& operator=(const BotPool&) = delete;
 
+  // The link of the k-th seat of `variant` on the calling thread's slot: a
+  // program's, or an in-process player's (made by its spec's
+  // in_process_links); null for a variant of neither.
   BotLink* link(int variant, int k) override;
   // Before the first game, on the calling thread (the main one, whose slot
-  // is then the run's worker 0): starts each variant's program, in the
+  // is then the run's worker 0): starts each variant's program (in-process
+  // players have none), in the
   // config's order, up to kStartTries times (and max_restarts + 1) until it
   // answers its hello. Throws BotStartError when some never did, naming for
   // each its last failure, the last lines its last start wrote on stderr and
@@ -201,6 +215,8 @@ class BotPool final : public BotSource {
   Spawner spawner_;
   // slot -> spec -> seat occurrence k
   std::vector<std::vector<std::vector<std::unique_ptr<Link>>>> links_;
+  // slot -> spec -> seat occurrence k: the links of in-process players
+  std::vector<std::vector<std::vector<std::unique_ptr<BotLink>>>> hosted_;
   // slot -> decisions made there so far: which program decided last
   std::vector<uint64_t> decisions_;
   bool finished_ = false;

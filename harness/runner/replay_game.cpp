@@ -18,9 +18,12 @@ class StandInLink final : public BotLink {
       : config_(config), variant_(variant), script_(script) {}
   void ready() override {
     if (!script_) {
-      throw NotFromSeed(variant_, fmt::format("{} is an external program: its moves are not a "
-                                              "function of the seed",
-                                              config_.players[static_cast<size_t>(variant_)].name));
+      const PlayerConfig& player = config_.players[static_cast<size_t>(variant_)];
+      throw NotFromSeed(
+          variant_, fmt::format("{} is {}: its moves are not a function of the seed", player.name,
+                                player.strategy == kPythonName
+                                    ? "a Python function, which a replay does not call"
+                                    : "an external program"));
     }
     script_->fault_before_decision(variant_);
   }

@@ -298,6 +298,16 @@ PreparedRun prepare_run(const Registry& registry, const RunConfig& config, uint6
   run.plan.threads = threads > 0 ? threads : tbb::info::default_concurrency();
   if (auto specs = bot_specs(config, engine, bot_log_dir, bot_log_suffix); !specs.empty()) {
     if (adjust_bot) std::for_each(specs.begin(), specs.end(), adjust_bot);
+    for (const BotSpec& spec : specs) {
+      if (spec.in_process && !spec.in_process_links) {
+        throw config.error_at(
+            fmt::format("players[{}].strategy", spec.variant),
+            fmt::format("'python' is played by a Python function in the process that runs the "
+                        "config: run it from Python, arena.run(config, players={{'{}': "
+                        "function}}) (docs/python.md)",
+                        spec.name));
+      }
+    }
     run.bots = std::make_unique<BotPool>(std::move(specs), run.plan.threads, kMaxPlayers);
     run.plan.bots = run.bots.get();
   }

@@ -1,0 +1,251 @@
+"""arena.run, arena.load and python players (docs/python.md).
+
+Run by ctest (python_api) with PYTHONPATH=build/python, ARENA_EXE (the
+arena program) and ARENA_SOURCE_DIR set.
+"""
+import importlib.util
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import arena
+
+SOURCE = Path(os.environ["ARENA_SOURCE_DIR"])
+ARENA = os.environ["ARENA_EXE"]
+EXAMPLES = SOURCE / "clients" / "python" / "examples"
+
+
+def cli(*args, cwd=None):
+    done = subprocess.run([ARENA, *map(str, args)], cwd=cwd, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def example(name):
+    """The decide function of a line-protocol bot of clients/python/examples."""
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.decide
+
+
+def test_a_run_is_arena_run_byte_for_byte(tmp_path):
+    config = SOURCE / "configs" / "quickstart.yaml"
+    cli("run", config, "--games", 300, "--seed", 11, "--threads", 2, "--quiet",
+        "--out", tmp_path / "cli")
+    results = arena.run(config, games=300, seed=11, threads=2, out=tmp_path / "py")
+    for name in ("games.csv", "config.resolved.yaml"):
+        assert (tmp_path / "py" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes()
+    assert results.complete and results.dir == tmp_path / "py"
+    assert [v["name"] for v in results.variants] == ["seed-ai", "seed-ai-plain", "density",
+                                                     "hunt-target", "random"]
+    assert sum(v["games"] for v in results.variants) == 5 * 300
+    rows = results.games()
+    assert len(rows) == 5 * 300
+    assert arena.load(tmp_path / "py").summary == results.summary
+    assert "density" in results._repr_html_() and "density" in repr(results)
+
+
+def test_a_dict_config_is_its_yaml(tmp_path):
+    config = {"name": "dict", "engine": "go-fish", "games": 60, "seed": 4,
+              "players": [{"name": "memory", "strategy": "memory"},
+                          {"name": "random", "strategy": "random"},
+                          {"name": "belief", "strategy": "belief", "params": {}}]}
+    (tmp_path / "dict.yaml").write_text(json.dumps(config))  # JSON is YAML
+    cli("run", tmp_path / "dict.yaml", "--quiet", "--out", tmp_path / "cli")
+    results = arena.run(config, out=tmp_path / "py")
+    assert (tmp_path / "py" / "games.csv").read_bytes() == \
+        (tmp_path / "cli" / "games.csv").read_bytes()
+    assert {v["name"] for v in results.variants} == {"memory", "random", "belief"}
+
+
+def test_bad_configs_raise_config_error_naming_the_key_and_keep_earlier_results(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: bad\nengine: battleship\nplayers:\n  - {name: a, strategy: densty}\n")
+    with pytest.raises(arena.ConfigError) as error:
+        arena.run(bad, out=tmp_path / "out")
+    message = str(error.value)
+    assert f"{bad}:4:" in message and "players[0].strategy" in message
+    assert "did you mean 'density'" in message
+    assert isinstance(error.value, ValueError)
+    # A dict's messages name the key; the results of an earlier run stay as they were.
+    good = {"name": "ok", "engine": "battleship", "games": 20,
+            "players": [{"name": "a", "strategy": "density"}]}
+    arena.run(good, out=tmp_path / "out")
+    before = (tmp_path / "out" / "games.csv").read_bytes()
+    with pytest.raises(arena.ConfigError, match=r"players\[0\]\.params\.no_such"):
+        arena.run({**good, "players": [{"name": "a", "strategy": "density",
+                                        "params": {"no_such": 1}}]}, out=tmp_path / "out")
+    with pytest.raises(arena.ConfigError, match="games"):
+        arena.run(good, games=0, out=tmp_path / "out")
+    assert (tmp_path / "out" / "games.csv").read_bytes() == before
+    with pytest.raises(FileNotFoundError):
+        arena.load(tmp_path / "nowhere")
+
+
+# The line-protocol examples, played in process: the same decide gets the same
+# view and the same seeded generator, so the games are the program's, byte for byte.
+EXAMPLE_CONFIGS = [("python-battleship", 300), ("python-chinese-checkers", 40),
+                   ("python-go-fish", 120), ("python-rooks", 60)]
+
+
+def in_process(config_path):
+    """The config with its python3 programs as python players (params.function)."""
+    yaml = pytest.importorskip("yaml")
+    config = yaml.safe_load(Path(config_path).read_text())
+    for player in config["players"]:
+        params = player.get("params", {})
+        command = params.get("command", "")
+        if player["strategy"] == "external" and command.startswith("python3 "):
+            script = Path(command.split()[1]).stem
+            player["strategy"] = "python"
+            player["params"] = {k: v for k, v in params.items() if k != "command"}
+            player["params"]["function"] = f"{script}:decide"
+    return config
+
+
+@pytest.mark.parametrize("name,games", EXAMPLE_CONFIGS)
+def test_python_players_play_as_their_programs_do_in_every_engine(tmp_path, name, games,
+                                                                  monkeypatch):
+    config_path = SOURCE / "configs" / f"{name}.yaml"
+    cli("run", config_path, "--games", games, "--threads", 2, "--quiet",
+        "--out", tmp_path / "program")
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    config = in_process(config_path)
+    assert any(p["strategy"] == "python" for p in config["players"])
+    one = arena.run(config, games=games, threads=1, out=tmp_path / "one")
+    two = arena.run(config, games=games, threads=2, out=tmp_path / "two")
+    program = (tmp_path / "program" / "games.csv").read_bytes()
+    assert (tmp_path / "one" / "games.csv").read_bytes() == program
+    assert (tmp_path / "two" / "games.csv").read_bytes() == program
+    assert all(sum(v["forfeits"].values()) == 0 for v in one.variants)
+    assert one.summary["deterministic"]
+
+
+def battleship(*players):
+    return {"name": "faults", "engine": "battleship", "games": 50, "seed": 2,
+            "players": [{"name": n, "strategy": "python"} for n in players] +
+                       [{"name": "random", "strategy": "random"}]}
+
+
+def test_a_python_player_that_fails_forfeits_its_games_and_the_run_completes(tmp_path):
+    decide = example("battleship_random")
+
+    def raises(view, rng):
+        if view["shots"] == 3:
+            raise RuntimeError("out of ideas")
+        return decide(view, rng)
+
+    def off_board(view, rng):
+        return {"row": 10, "col": 0}
+
+    def not_a_dict(view, rng):
+        return (0, 0)
+
+    def not_json(view, rng):
+        return {"row": object(), "col": 0}
+
+    results = arena.run(battleship("raises", "off-board", "not-a-dict", "not-json", "fine"),
+                        out=tmp_path / "out",
+                        players={"raises": raises, "off-board": off_board,
+                                 "not-a-dict": not_a_dict, "not-json": not_json, "fine": decide})
+    forfeits = {v["name"]: {k: n for k, n in v["forfeits"].items() if n} for v in results.variants}
+    assert forfeits == {"raises": {"threw": 50}, "off-board": {"illegal-move": 50},
+                        "not-a-dict": {"protocol-error": 50}, "not-json": {"protocol-error": 50},
+                        "fine": {}, "random": {}}
+    assert results.complete
+
+
+def test_a_python_player_needs_its_callable(tmp_path):
+    with pytest.raises(arena.ConfigError, match=r"players\[0\]\.strategy.*players=\{'lone'"):
+        arena.run(battleship("lone"), out=tmp_path / "out")
+    with pytest.raises(arena.ConfigError, match="no_module_here"):
+        config = battleship("lone")
+        config["players"][0]["params"] = {"function": "no_module_here:decide"}
+        arena.run(config, out=tmp_path / "out")
+    with pytest.raises(TypeError, match="callable"):
+        arena.run(battleship("lone"), out=tmp_path / "out", players={"lone": 3})
+    # The CLI cannot play it, and says where it can be played.
+    (tmp_path / "c.yaml").write_text(json.dumps(battleship("lone")))
+    done = subprocess.run([ARENA, "run", tmp_path / "c.yaml", "--out", tmp_path / "cli"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "arena.run(config, players=" in done.stderr
+
+
+def test_a_session_carries_the_players_params_and_the_game(tmp_path):
+    seen = []
+
+    def decide(view, rng, session):
+        seen.append((session.params["aim"], session.game["seat"], session.engine))
+        session.memory.setdefault("decisions", 0)
+        session.memory["decisions"] += 1
+        return {"row": session.memory["decisions"] // 10 % 10,
+                "col": session.memory["decisions"] % 10}
+
+    config = battleship("aimed")
+    config["players"][0]["params"] = {"aim": "rows"}
+    results = arena.run(config, out=tmp_path / "out", players={"aimed": decide})
+    assert seen and all(s == ("rows", 0, "battleship") for s in seen)
+    assert results.variant("aimed")["metrics"]["shots"]["max"] <= 100
+
+
+INTERRUPTED = """
+import arena, sys
+config = {"name": "long", "engine": "battleship", "games": 400000, "seed": 9,
+          "players": [{"name": "density", "strategy": "density"},
+                      {"name": "py", "strategy": "python"}]}
+def fire(view, rng):
+    cells = [(r, c) for r, row in enumerate(view["grid"]) for c, m in enumerate(row) if m == "."]
+    r, c = rng.choice(cells)
+    return {"row": r, "col": c}
+arena.run(config, threads=2, out=sys.argv[1], players={"py": fire}, resume=len(sys.argv) > 2)
+print("finished")
+"""
+
+
+def test_ctrl_c_raises_keyboard_interrupt_and_resume_completes_the_run(tmp_path):
+    script = tmp_path / "long.py"
+    script.write_text(INTERRUPTED.replace("400000", "6000"))
+    out = tmp_path / "out"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    run = subprocess.Popen([sys.executable, script, out], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, env=env)
+    staging = out.parent / f".{out.name}.partial"  # where an unfinished run's files are
+    deadline = time.monotonic() + 60
+    while not (staging / "games.csv").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    run.send_signal(signal.SIGINT)
+    stdout, stderr = run.communicate(timeout=120)
+    assert "finished" not in stdout, "the run ended before the signal: make it longer"
+    assert "KeyboardInterrupt" in stderr and "resume=True" in stderr
+    assert run.returncode != 0
+    assert any(staging.glob("checkpoint*"))
+    summary = json.loads((staging / "summary.json").read_text())
+    assert summary["complete"] is False
+    resumed = subprocess.run([sys.executable, script, out, "resume"], capture_output=True,
+                             text=True, env=env, timeout=300)
+    assert resumed.returncode == 0 and "finished" in resumed.stdout, resumed.stderr
+    whole = subprocess.run([sys.executable, script, tmp_path / "whole"], capture_output=True,
+                           text=True, env=env, timeout=300)
+    assert whole.returncode == 0, whole.stderr
+    assert (out / "games.csv").read_bytes() == (tmp_path / "whole" / "games.csv").read_bytes()
+
+
+def test_a_python_players_recorded_games_replay_in_the_cli(tmp_path):
+    config = battleship("mine")
+    config["output"] = {"moves": "all"}
+    arena.run(config, out=tmp_path / "out", players={"mine": example("battleship_random")})
+    shown = cli("replay", tmp_path / "out", "--game", 7, "--variant", "mine")
+    assert "mine" in shown.stdout
+    config["output"] = {"moves": "none"}
+    arena.run(config, out=tmp_path / "none", players={"mine": example("battleship_random")})
+    refused = subprocess.run([ARENA, "replay", tmp_path / "none", "--game", "7"],
+                             capture_output=True, text=True)
+    assert refused.returncode != 0 and "a Python function" in refused.stderr
