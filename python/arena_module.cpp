@@ -44,7 +44,7 @@ py::tuple run(const std::string& config_path, const std::optional<std::string>& 
   options.threads = threads;
   options.seed = seed;
   options.out = out;
-  options.quiet = !progress;
+  options.progress = progress;  // the notes (forfeits with their reasons) go to stderr still
   options.resume = resume;
   options.print_results = show;
   options.strict = strict;

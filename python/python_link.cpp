@@ -30,9 +30,19 @@ class Gil {
   py::gil_scoped_acquire gil_;
 };
 
-// What an exception raised by the callable says: its type and message.
-std::string raised(const py::error_already_set& e) {
-  return fmt::format("the Python function raised {}", e.what());
+// What an exception raised by the callable says: its type, its message and
+// the line it came from (the innermost frame of its traceback).
+std::string raised(const py::error_already_set& e, const py::object& extract_tb) {
+  std::string text =
+      fmt::format("the Python function raised {}: {}",
+                  std::string(py::str(e.type().attr("__name__"))), std::string(py::str(e.value())));
+  if (!e.trace()) return text;
+  const py::list frames = extract_tb(e.trace());
+  if (frames.empty()) return text;
+  const py::handle last = frames[frames.size() - 1];
+  return text + fmt::format(" (at {}:{}, in {})", std::string(py::str(last.attr("filename"))),
+                            last.attr("lineno").cast<int>(),
+                            std::string(py::str(last.attr("name"))));
 }
 
 class PythonLink final : public BotLink {
@@ -68,7 +78,7 @@ class PythonLink final : public BotLink {
       reply =
           session_ ? callable(to_python(view), rng_, session_) : callable(to_python(view), rng_);
     } catch (py::error_already_set& e) {
-      throw StrategyFault(spec_.variant, Fault::kThrew, raised(e));
+      throw StrategyFault(spec_.variant, Fault::kThrew, raised(e, callables_.extract_tb()));
     }
     if (!py::isinstance<py::dict>(reply)) {
       reject(fmt::format("the Python function returned {}, not a dict (a move, docs/protocol.md)",
@@ -102,7 +112,8 @@ class PythonLink final : public BotLink {
 Callables::Callables(const py::dict& players)
     : random_class_(py::module_::import("random").attr("Random")),
       package_(py::module_::import("arena")),
-      session_class_(package_.attr("Session")) {
+      session_class_(package_.attr("Session")),
+      extract_tb_(py::module_::import("traceback").attr("extract_tb")) {
   for (const auto& [name, callable] : players)
     add(py::cast<std::string>(name), py::reinterpret_borrow<py::object>(callable));
 }
@@ -113,6 +124,7 @@ Callables::~Callables() {
   random_class_ = py::object();
   package_ = py::object();
   session_class_ = py::object();
+  extract_tb_ = py::object();
 }
 
 void Callables::add(const std::string& name, py::object callable) {

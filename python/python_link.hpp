@@ -51,6 +51,7 @@ class Callables {
   bool takes_session(PyObject* callable) const;
   const pybind11::object& random_class() const { return random_class_; }
   const pybind11::object& session_class() const { return session_class_; }
+  const pybind11::object& extract_tb() const { return extract_tb_; }  // traceback.extract_tb
 
  private:
   struct Entry {
@@ -62,6 +63,7 @@ class Callables {
   pybind11::object random_class_;   // random.Random
   pybind11::object package_;        // arena
   pybind11::object session_class_;  // arena.Session
+  pybind11::object extract_tb_;
   std::map<std::string, Entry> by_name_;
 };
 

@@ -21,6 +21,17 @@ Board board_from_rows(const std::vector<std::string>& rows) {
   return board;
 }
 
+std::vector<std::string> rows_of(const Board& board) {
+  std::vector<std::string> rows;
+  for (int r = 0; r < board.n; ++r) {
+    std::string row(static_cast<size_t>(board.n), '.');
+    for (int c = 0; c < board.n; ++c)
+      if (!board.open(r, c)) row[static_cast<size_t>(c)] = 'X';
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 Board random_board(int n, double fort_density, Rng& rng) {
   Board board;
   board.n = n;

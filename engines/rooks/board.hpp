@@ -28,6 +28,9 @@ struct Board {
 
 // A board from rows of '.' and 'X' (no validation: see judge_format.hpp).
 Board board_from_rows(const std::vector<std::string>& rows);
+// Its inverse: one string per row, '.' an open cell, 'X' a fort (the line
+// protocol's view of a board).
+std::vector<std::string> rows_of(const Board& board);
 // Each cell a fort with probability `fort_density`, drawn from `rng`.
 Board random_board(int n, double fort_density, Rng& rng);
 

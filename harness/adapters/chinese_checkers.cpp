@@ -13,10 +13,10 @@
 #include "engines/chinese_checkers/perft.hpp"
 #include "harness/adapters/adapters.hpp"
 #include "harness/adapters/bind_players.hpp"
+#include "harness/adapters/chinese_checkers.hpp"
 #include "harness/adapters/seated_match.hpp"
 
 namespace arena {
-namespace {
 
 namespace cc = chinese_checkers;
 
@@ -32,6 +32,8 @@ cc::Rules checkers_rules_of(const RunConfig& config) {
   if (!rules.valid()) throw config.error_at("rules.seats", "seats must be 2, 3, 4 or 6");
   return rules;
 }
+
+namespace {
 
 // The table's seats, from rules known to be playable: the seat orders, and so
 // how many games make whole deals, follow from them.

@@ -18,12 +18,11 @@
 #include "engines/rooks/strategies.hpp"
 #include "harness/adapters/adapters.hpp"
 #include "harness/adapters/bind_players.hpp"
+#include "harness/adapters/rooks.hpp"
 #include "harness/config/config.hpp"
 
 namespace arena {
-namespace {
 
-// Boards of a judge-format file; errors name the board file's line and column.
 std::vector<rooks::Board> read_board_file(const RunConfig& config, const std::string& name) {
   std::filesystem::path path(name);
   if (path.is_relative()) path = std::filesystem::path(config.file).parent_path() / path;
@@ -45,6 +44,8 @@ std::vector<rooks::Board> read_board_file(const RunConfig& config, const std::st
     throw ConfigError(path.string(), SourceMark{e.line(), e.column()}, e.what());
   }
 }
+
+namespace {
 
 class SolveMatch final : public Match {
  public:

@@ -34,6 +34,9 @@ struct RunOptions {
   std::optional<std::string> config_text = std::nullopt;
   // false: the results are not printed (Python shows them its own way).
   bool print_results = true;
+  // false: no progress bar or lines on stderr; unlike quiet, the notes (the
+  // seed drawn, each kind of forfeit) are still told.
+  bool progress = true;
   // How to continue an interrupted run, in the caller's words, "{out}"
   // standing for the results folder; empty: the `arena run ... --resume` line.
   std::string resume_hint = "";

@@ -163,7 +163,8 @@ Played play_into(const RunContext& run, RunInfo& info) {
   RunPlan plan = plan_of(run);
   plan.on_forfeit = ForfeitReporter(run.config, run.options.quiet);
   plan.on_merged = [&](const RunStats& so_far, uint64_t next) { checkpoints.due(so_far, next); };
-  Progress progress(plan.games - plan.first_game, Progress::style_for_stderr(run.options.quiet));
+  Progress progress(plan.games - plan.first_game,
+                    Progress::style_for_stderr(run.options.quiet || !run.options.progress));
   progress.estimate_costs(plan.first_game, plan.games, run.match.series_length(), plan.threads);
   RunStats stats = run_games_distributed(run.match, plan, &files, &progress);
   info.wall_seconds = clock.seconds();

@@ -25,10 +25,7 @@ from typing import Any, Callable, Mapping
 from . import _arena
 from ._arena import ConfigError
 
-try:
-    from .states import new_game, from_view  # noqa: F401  (game states)
-except ImportError:  # pragma: no cover - the states are part of every build
-    pass
+from .states import from_view, new_game  # noqa: F401  (game states, states.py)
 
 __all__ = ["run", "load", "Results", "Session", "ConfigError", "new_game", "from_view", "__version__"]
 __version__ = _arena.version()
@@ -212,12 +209,11 @@ class Results:
         if not path.exists():
             path = self.dir / "games.csv.gz"
         try:
-            import pandas  # noqa: F401
+            import pandas
         except ImportError:
             opener = gzip.open if path.suffix == ".gz" else open
             with opener(path, "rt", encoding="utf-8", newline="") as f:
                 return [{k: _number(v) for k, v in row.items()} for row in csv.DictReader(f)]
-        import pandas
         return pandas.read_csv(path)
 
     def __repr__(self) -> str:

@@ -7,8 +7,8 @@
 // by row, as {"row": r, "col": c}; apply() takes one of them (or (row, col)).
 // A cell already fired at is refused here (ValueError), though the protocol
 // lets a bot waste a shot on it: a state's moves are its legal_moves().
-// view(0) is the protocol's view (grid, afloat, shots), kept as the external
-// shooter keeps it. Clones share the read-only tables (a shared_ptr).
+// view(0) is the protocol's view (grid, afloat, shots): the external
+// strategy's own (ShotView). Clones share the read-only tables (a shared_ptr).
 #include <memory>
 #include <string>
 #include <vector>
@@ -16,7 +16,9 @@
 #include <fmt/format.h>
 
 #include "engines/battleship/ocean.hpp"
+#include "engines/battleship/shot_view.hpp"
 #include "harness/adapters/battleship/shooters.hpp"
+#include "python_link.hpp"
 #include "states/common.hpp"
 
 namespace arena::states {
@@ -32,8 +34,7 @@ class BattleshipState {
       : tables_(std::move(tables)),
         layout_(layout),
         ocean_(tables_->rules(), layout_),
-        grid_(static_cast<size_t>(size()), std::string(static_cast<size_t>(size()), '.')),
-        afloat_(tables_->rules().fleet.size(), true) {}
+        seen_(tables_->rules()) {}
 
   int size() const { return tables_->rules().size; }
   bool is_over() const { return ocean_.fleet_sunk(); }
@@ -44,7 +45,7 @@ class BattleshipState {
     if (is_over()) return out;
     for (int r = 0; r < size(); ++r) {
       for (int c = 0; c < size(); ++c) {
-        if (grid_[static_cast<size_t>(r)][static_cast<size_t>(c)] != '.') continue;
+        if (seen_.at(r * size() + c) != '.') continue;
         py::dict cell;
         cell["row"] = r;
         cell["col"] = c;
@@ -55,43 +56,25 @@ class BattleshipState {
   }
 
   void apply(py::handle move) {
-    int64_t row = -1, col = -1;
-    if (const auto pair = int_pair(move)) {
-      std::tie(row, col) = *pair;
-    } else if (PyDict_Check(move.ptr())) {
-      check_move_type(move);
-      const auto r = int_field(move, "row"), c = int_field(move, "col");
-      if (!r || !c) illegal(repr_of(move), "a shot needs \"row\" and \"col\"");
-      row = *r;
-      col = *c;
-    } else {
-      illegal(repr_of(move), "a shot is {\"row\": r, \"col\": c} or (row, col)");
-    }
+    const auto [row, col] = row_col(move, "a shot");
     const std::string what = fmt::format("(row {}, col {})", row, col);
     if (is_over()) illegal(what, "the fleet is sunk: the game is over");
     if (row < 0 || col < 0 || row >= size() || col >= size())
       illegal(what, fmt::format("off the {0}x{0} board", size()));
-    if (grid_[static_cast<size_t>(row)][static_cast<size_t>(col)] != '.')
-      illegal(what, "that cell was already fired at");
-    observe(static_cast<int>(row * size() + col));
+    const int cell = static_cast<int>(row * size() + col);
+    if (seen_.at(cell) != '.') illegal(what, "that cell was already fired at");
+    seen_.observe(cell, ocean_.shoot(cell));
   }
 
-  py::dict view(int seat) const {
+  py::object view(int seat) const {
     if (seat != 0) throw py::value_error(fmt::format("no seat {}: the solo game has seat 0", seat));
-    py::list afloat;
-    for (size_t s = 0; s < afloat_.size(); ++s)
-      if (afloat_[s]) afloat.append(tables_->rules().fleet[s].name);
-    py::dict out;
-    out["grid"] = py::cast(grid_);
-    out["afloat"] = afloat;
-    out["shots"] = shots_;
-    return out;
+    return python::to_python(seen_.json());  // as the external strategy sends it
   }
 
   py::dict result() const {
     py::dict out;
     out["over"] = is_over();
-    out["shots"] = shots_;
+    out["shots"] = seen_.shots();
     out["ships_afloat"] = ocean_.ships_afloat();
     return out;
   }
@@ -116,31 +99,10 @@ class BattleshipState {
   }
 
  private:
-  char& mark(int cell) {
-    return grid_[static_cast<size_t>(cell / size())][static_cast<size_t>(cell % size())];
-  }
-
-  // The shot's answer into the grid (as ExternalShooter::observe).
-  void observe(int cell) {
-    const bs::ShotResult result = ocean_.shoot(cell);
-    ++shots_;
-    if (result.kind == bs::ShotKind::kMiss) {
-      mark(cell) = 'o';
-      return;
-    }
-    mark(cell) = 'x';
-    if (result.kind != bs::ShotKind::kSunk || result.sunk == nullptr) return;
-    afloat_[static_cast<size_t>(result.ship)] = false;
-    for (int i = 0; i < result.sunk->length; ++i)
-      mark(result.sunk->cell(i, size())) = '#';
-  }
-
   std::shared_ptr<const adapter::Tables> tables_;  // the placements layout_ points into
   bs::Layout layout_;
   bs::Ocean ocean_;
-  std::vector<std::string> grid_;
-  std::vector<bool> afloat_;
-  int shots_ = 0;
+  bs::ShotView seen_;  // the shooter's view, as the external strategy keeps it
 };
 
 }  // namespace

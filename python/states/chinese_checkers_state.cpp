@@ -17,6 +17,9 @@
 
 #include "engines/chinese_checkers/describe.hpp"
 #include "engines/chinese_checkers/game.hpp"
+#include "engines/chinese_checkers/strategies/external.hpp"
+#include "harness/adapters/chinese_checkers.hpp"
+#include "python_link.hpp"
 #include "states/common.hpp"
 
 namespace arena::states {
@@ -39,12 +42,6 @@ PyObject* pair_tuple(int from, int to) {
 PyObject* pass_move() {
   static PyObject* pass = PyUnicode_InternFromString("pass");
   return pass;
-}
-
-py::list holes_list(cc::Bitboard set) {
-  py::list out;
-  cc::for_each_hole(set, [&](int h) { out.append(h); });
-  return out;
 }
 
 class CheckersState {
@@ -99,34 +96,12 @@ class CheckersState {
     known_ = false;
   }
 
-  py::dict view(std::optional<int> seat) {
-    const int players = state_.players();
+  py::object view(std::optional<int> seat) {
     const int s = seat.value_or(state_.side_to_move());
-    if (s < 0 || s >= players)
-      throw py::value_error(fmt::format("no seat {} (seats are 0 to {})", s, players - 1));
-    py::list pieces, homes, goals, legal;
-    for (int p = 0; p < players; ++p) {
-      pieces.append(holes_list(state_.pieces(p)));
-      homes.append(state_.home(p));
-      goals.append(state_.goal(p));
-    }
-    if (!state_.game_over() && s == state_.side_to_move()) {
-      for (const cc::Move m : generated()) {
-        py::list pair(2);
-        pair[0] = m.from;
-        pair[1] = m.to;
-        legal.append(pair);
-      }
-    }
-    py::dict out;
-    out["seat"] = s;
-    out["players"] = players;
-    out["ply"] = state_.ply();
-    out["pieces"] = pieces;
-    out["home"] = homes;
-    out["goal"] = goals;
-    out["legal"] = legal;
-    return out;
+    if (s < 0 || s >= state_.players())
+      throw py::value_error(fmt::format("no seat {} (seats are 0 to {})", s, state_.players() - 1));
+    const bool moving = !state_.game_over() && s == state_.side_to_move();
+    return python::to_python(cc::view_json(state_, s, moving ? generated() : cc::MoveList()));
   }
 
   py::dict result() const {
@@ -213,27 +188,21 @@ class CheckersState {
   cc::MoveList moves_;
 };
 
-// The engine's rules from the config's (the adapter's reading of rules.seats,
-// neutral_zones, win and max_plies), at `players` seats when given.
+// The engine's rules from the config's (the adapter's own reading), at
+// `players` seats when given.
 cc::Rules rules_of(const RunConfig& config, std::optional<int> players) {
-  cc::Rules rules;
-  rules.players = static_cast<int>(config.rules.integer("seats"));
-  if (players) {
-    if (config.marks.count("rules.seats") && *players != rules.players) {
-      throw py::value_error(
-          fmt::format("players {} and rules.seats {} disagree", *players, rules.players));
-    }
-    rules.players = *players;
+  if (!players) return checkers_rules_of(config);
+  if (config.marks.count("rules.seats") && *players != config.rules.integer("seats")) {
+    throw py::value_error(fmt::format("players {} and rules.seats {} disagree", *players,
+                                      config.rules.integer("seats")));
   }
-  rules.neutral_zones = config.rules.choice("neutral_zones") == "forbidden"
-                            ? cc::NeutralZones::kForbidden
-                            : cc::NeutralZones::kAllowed;
-  rules.win =
-      config.rules.choice("win") == "all-own" ? cc::WinRule::kAllOwn : cc::WinRule::kFilledWithOwn;
-  rules.max_plies = static_cast<int>(config.rules.integer("max_plies"));
-  if (!rules.valid())
-    throw py::value_error(fmt::format("players: 2, 3, 4 or 6 seats, got {}", rules.players));
-  return rules;
+  RunConfig seated = config;
+  seated.rules.set("seats", static_cast<int64_t>(*players));
+  try {
+    return checkers_rules_of(seated);
+  } catch (const ConfigError&) {
+    throw py::value_error(fmt::format("players: 2, 3, 4 or 6 seats, got {}", *players));
+  }
 }
 
 // view[key], else ValueError naming the key.

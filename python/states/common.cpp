@@ -60,6 +60,17 @@ void illegal(const std::string& what, const std::string& why) {
   throw py::value_error(fmt::format("illegal move {}: {}", what, why));
 }
 
+std::pair<int64_t, int64_t> row_col(py::handle move, const char* thing) {
+  if (const auto pair = int_pair(move)) return *pair;
+  if (!PyDict_Check(move.ptr()))
+    illegal(repr_of(move),
+            fmt::format("{} is [row, col], (row, col) or {{\"row\": r, \"col\": c}}", thing));
+  check_move_type(move);
+  const auto row = int_field(move, "row"), col = int_field(move, "col");
+  if (!row || !col) illegal(repr_of(move), fmt::format("{} needs \"row\" and \"col\"", thing));
+  return {*row, *col};
+}
+
 std::string repr_of(py::handle value) {
   return py::repr(value).cast<std::string>();
 }

@@ -46,6 +46,10 @@ int64_t as_integer(py::handle value, const std::string& what);
 // integers; nullopt when `move` is not a tuple or list of length 2.
 std::optional<std::pair<int64_t, int64_t>> int_pair(py::handle move);
 
+// The cell a move names: [row, col], (row, col) or {"row": r, "col": c};
+// else ValueError saying what `thing` ("a shot", "a rook") looks like.
+std::pair<int64_t, int64_t> row_col(py::handle move, const char* thing);
+
 // The repr of a Python object, for messages.
 std::string repr_of(py::handle value);
 

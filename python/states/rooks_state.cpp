@@ -10,7 +10,6 @@
 // left (the placement is then maximal). The optimum (exact matching) is
 // computed once per board, when result() first asks for it. Clones share the
 // board (a shared_ptr).
-#include <fstream>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -20,6 +19,7 @@
 
 #include "engines/rooks/judge_format.hpp"
 #include "engines/rooks/solvers.hpp"
+#include "harness/adapters/rooks.hpp"
 #include "states/common.hpp"
 
 namespace arena::states {
@@ -27,14 +27,8 @@ namespace arena::states {
 namespace {
 
 struct RooksBoard {
-  explicit RooksBoard(rooks::Board b) : board(std::move(b)), segments(board) {
-    for (int r = 0; r < board.n; ++r) {
-      std::string row(static_cast<size_t>(board.n), '.');
-      for (int c = 0; c < board.n; ++c)
-        if (!board.open(r, c)) row[static_cast<size_t>(c)] = 'X';
-      rows.push_back(std::move(row));
-    }
-  }
+  explicit RooksBoard(rooks::Board b)
+      : board(std::move(b)), segments(board), rows(rooks::rows_of(board)) {}
   rooks::Board board;
   rooks::Segments segments;
   std::vector<std::string> rows;
@@ -61,18 +55,7 @@ class RooksState {
   }
 
   void apply(py::handle move) {
-    int64_t row = -1, col = -1;
-    if (const auto pair = int_pair(move)) {
-      std::tie(row, col) = *pair;
-    } else if (PyDict_Check(move.ptr())) {
-      check_move_type(move);
-      const auto r = int_field(move, "row"), c = int_field(move, "col");
-      if (!r || !c) illegal(repr_of(move), "a rook needs \"row\" and \"col\"");
-      row = *r;
-      col = *c;
-    } else {
-      illegal(repr_of(move), "a rook is [row, col], (row, col) or {\"row\": r, \"col\": c}");
-    }
+    const auto [row, col] = row_col(move, "a rook");
     const std::string what = fmt::format("[{}, {}]", row, col);
     if (row < 0 || col < 0 || row >= n() || col >= n())
       illegal(what, fmt::format("off the {0}x{0} board", n()));
@@ -189,17 +172,9 @@ std::vector<std::string> rows_of(py::handle rows, const std::string& where) {
 rooks::Board board_of(const RunConfig& config, const std::vector<std::string>* rows,
                       uint64_t seed) {
   if (rows) return board_from(*rows, "rules.board");
-  const std::string& file = config.rules.text("board_file");
-  if (!file.empty()) {
-    std::ifstream in(file);
-    if (!in) throw py::value_error(fmt::format("rules.board_file: cannot read {}", file));
-    try {
-      const std::vector<rooks::Board> boards = rooks::parse_judge_format(in);
-      if (boards.empty()) throw py::value_error("rules.board_file: no boards in " + file);
-      return boards[seed % boards.size()];
-    } catch (const rooks::JudgeFormatError& e) {
-      throw py::value_error(fmt::format("{}:{}:{}: {}", file, e.line(), e.column(), e.what()));
-    }
+  if (const std::string& file = config.rules.text("board_file"); !file.empty()) {
+    const std::vector<rooks::Board> boards = read_board_file(config, file);  // or ConfigError
+    return boards[seed % boards.size()];
   }
   const IntList& sizes = config.rules.int_list("n");
   if (sizes.size() != 1)

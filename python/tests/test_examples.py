@@ -4,8 +4,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 EXAMPLES = Path(os.environ["ARENA_SOURCE_DIR"]) / "python" / "examples"
 
 
@@ -20,7 +18,7 @@ def test_tournament(tmp_path):
     out = run_example("tournament.py", 240, tmp_path / "chart.png", cwd=tmp_path)
     assert "counting" in out and (tmp_path / "results" / "tournament-example" / "report.html").exists()
     try:
-        import matplotlib  # noqa: F401
+        import matplotlib  # noqa: F401  (the chart needs it)
     except ImportError:
         assert "python3-matplotlib" in out
     else:

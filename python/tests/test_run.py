@@ -120,7 +120,7 @@ def test_python_players_play_as_their_programs_do_in_every_engine(tmp_path, name
     config = in_process(config_path)
     assert any(p["strategy"] == "python" for p in config["players"])
     one = arena.run(config, games=games, threads=1, out=tmp_path / "one")
-    two = arena.run(config, games=games, threads=2, out=tmp_path / "two")
+    arena.run(config, games=games, threads=2, out=tmp_path / "two")
     program = (tmp_path / "program" / "games.csv").read_bytes()
     assert (tmp_path / "one" / "games.csv").read_bytes() == program
     assert (tmp_path / "two" / "games.csv").read_bytes() == program
@@ -249,3 +249,30 @@ def test_a_python_players_recorded_games_replay_in_the_cli(tmp_path):
     refused = subprocess.run([ARENA, "replay", tmp_path / "none", "--game", "7"],
                              capture_output=True, text=True)
     assert refused.returncode != 0 and "a Python function" in refused.stderr
+
+
+ENGINES = [("battleship", "random", 20), ("chinese-checkers", "greedy", 12),
+           ("go-fish", "random", 24), ("rooks", "random-greedy", 20)]
+
+
+@pytest.mark.parametrize("engine,builtin,games", ENGINES)
+def test_python_faults_forfeit_in_every_engine(tmp_path, engine, builtin, games, capfd):
+    def raises(view, rng):
+        raise KeyError("no such cell")
+
+    def nonsense(view, rng):
+        return {"nonsense": 1}
+
+    config = {"name": "faults", "engine": engine, "games": games, "seed": 3,
+              "players": [{"name": "raises", "strategy": "python"},
+                          {"name": "nonsense", "strategy": "python"},
+                          {"name": builtin, "strategy": builtin}]}
+    results = arena.run(config, out=tmp_path / "out",
+                        players={"raises": raises, "nonsense": nonsense})
+    kinds = {v["name"]: {k for k, n in v["forfeits"].items() if n} for v in results.variants}
+    assert kinds == {"raises": {"threw"}, "nonsense": {"protocol-error"}, builtin: set()}
+    assert results.complete
+    # Each kind is told once on stderr, with its reason: the exception, the reply's fault.
+    told = capfd.readouterr().err
+    assert "raises forfeits (threw): the Python function raised KeyError: 'no such cell'" in told
+    assert "nonsense forfeits (protocol-error)" in told

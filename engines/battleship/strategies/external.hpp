@@ -9,13 +9,11 @@
 // sent; a repeated shot is legal and wasted).
 #pragma once
 
-#include <string>
-#include <vector>
-
 #include <fmt/format.h>
 
 #include "engines/battleship/ocean.hpp"
 #include "engines/battleship/shooter_context.hpp"
+#include "engines/battleship/shot_view.hpp"
 #include "engines/core/bot_link.hpp"
 
 namespace arena::battleship {
@@ -23,19 +21,11 @@ namespace arena::battleship {
 class ExternalShooter : public ExternalStrategy {
  public:
   ExternalShooter(const Params& params, const ShooterContext& context, const ExternalSeat& seat)
-      : ExternalStrategy(params, seat),
-        rules_(&context.tables.rules()),
-        grid_(static_cast<size_t>(rules_->size),
-              std::string(static_cast<size_t>(rules_->size), '.')),
-        afloat_(rules_->fleet.size(), true) {}
+      : ExternalStrategy(params, seat), rules_(&context.tables.rules()), seen_(*rules_) {}
 
   int choose(Rng& rng) {
     BotLink& bot = link(rng);
-    nlohmann::json afloat = nlohmann::json::array();
-    for (size_t s = 0; s < afloat_.size(); ++s)
-      if (afloat_[s]) afloat.push_back(rules_->fleet[s].name);
-    const nlohmann::json reply =
-        bot.decide({{"grid", grid_}, {"afloat", afloat}, {"shots", shots_}});
+    const nlohmann::json reply = bot.decide(seen_.json());
     const int64_t row = reply_integer(bot, reply, "row");
     const int64_t col = reply_integer(bot, reply, "col");
     if (row < 0 || col < 0 || row >= rules_->size || col >= rules_->size) {
@@ -46,29 +36,11 @@ class ExternalShooter : public ExternalStrategy {
     return static_cast<int>(row * rules_->size + col);
   }
 
-  void observe(int cell, const ShotResult& result) {
-    ++shots_;
-    char& mark =
-        grid_[static_cast<size_t>(cell / rules_->size)][static_cast<size_t>(cell % rules_->size)];
-    if (result.repeated) return;
-    if (result.kind == ShotKind::kMiss) {
-      mark = 'o';
-      return;
-    }
-    mark = 'x';
-    if (result.kind != ShotKind::kSunk || result.sunk == nullptr) return;
-    afloat_[static_cast<size_t>(result.ship)] = false;
-    for (int i = 0; i < result.sunk->length; ++i) {
-      const int c = result.sunk->cell(i, rules_->size);
-      grid_[static_cast<size_t>(c / rules_->size)][static_cast<size_t>(c % rules_->size)] = '#';
-    }
-  }
+  void observe(int cell, const ShotResult& result) { seen_.observe(cell, result); }
 
  private:
   const Rules* rules_;
-  std::vector<std::string> grid_;
-  std::vector<bool> afloat_;
-  int shots_ = 0;
+  ShotView seen_;  // the program's view
 };
 
 }  // namespace arena::battleship

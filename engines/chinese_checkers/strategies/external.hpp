@@ -42,6 +42,25 @@ inline nlohmann::json holes_json(Bitboard set) {
   return out;
 }
 
+// The protocol's view of `state` for `seat` (docs/protocol.md): every seat's
+// pieces, home and goal, the ply, and `legal` (the moves of the seat to move,
+// as [from, to]; pass none for a seat that is not to move).
+inline nlohmann::json view_json(const State& state, int seat, const MoveList& legal) {
+  nlohmann::json pieces = nlohmann::json::array(), homes = nlohmann::json::array(),
+                 goals = nlohmann::json::array(), moves = nlohmann::json::array();
+  for (int s = 0; s < state.players(); ++s) {
+    pieces.push_back(holes_json(state.pieces(s)));
+    homes.push_back(state.home(s));
+    goals.push_back(state.goal(s));
+  }
+  for (const Move m : legal)
+    moves.push_back({m.from, m.to});
+  return {{"seat", seat},       {"players", state.players()},
+          {"ply", state.ply()}, {"pieces", pieces},
+          {"home", homes},      {"goal", goals},
+          {"legal", moves}};
+}
+
 class ExternalPlayer : public ExternalStrategy {
  public:
   using ExternalStrategy::ExternalStrategy;
@@ -50,22 +69,7 @@ class ExternalPlayer : public ExternalStrategy {
     BotLink& bot = link(rng);
     MoveList moves;
     generate_moves(state, moves);
-    nlohmann::json pieces = nlohmann::json::array(), homes = nlohmann::json::array(),
-                   goals = nlohmann::json::array(), legal = nlohmann::json::array();
-    for (int s = 0; s < state.players(); ++s) {
-      pieces.push_back(holes_json(state.pieces(s)));
-      homes.push_back(state.home(s));
-      goals.push_back(state.goal(s));
-    }
-    for (const Move m : moves)
-      legal.push_back({m.from, m.to});
-    const nlohmann::json reply = bot.decide({{"seat", state.side_to_move()},
-                                             {"players", state.players()},
-                                             {"ply", state.ply()},
-                                             {"pieces", pieces},
-                                             {"home", homes},
-                                             {"goal", goals},
-                                             {"legal", legal}});
+    const nlohmann::json reply = bot.decide(view_json(state, state.side_to_move(), moves));
     // Out of range, said here as sent (the game judges moves between holes).
     if (reply.contains("index")) {
       const int64_t i = reply_integer(bot, reply, "index");

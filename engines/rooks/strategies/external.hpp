@@ -22,14 +22,7 @@ class ExternalSolver : public ExternalStrategy {
 
   Placement solve(const Board& board, const Segments& /*segments*/, Rng& rng) const {
     BotLink& bot = link(rng);
-    nlohmann::json rows = nlohmann::json::array();
-    for (int r = 0; r < board.n; ++r) {
-      std::string row(static_cast<size_t>(board.n), '.');
-      for (int c = 0; c < board.n; ++c)
-        if (!board.open(r, c)) row[static_cast<size_t>(c)] = 'X';
-      rows.push_back(std::move(row));
-    }
-    const nlohmann::json reply = bot.decide({{"n", board.n}, {"rows", rows}});
+    const nlohmann::json reply = bot.decide({{"n", board.n}, {"rows", rows_of(board)}});
     const auto it = reply.find("rooks");
     if (it == reply.end() || !it->is_array()) bot.reject("the move has no \"rooks\" list");
     Placement rooks;
