@@ -229,21 +229,25 @@ class Results:
 
     def _repr_html_(self) -> str:
         from html import escape
+        metric = _main_metric_name(self.summary)
+        num = '<td style="text-align:right">'
         rows = []
         for v in self.variants:
             low, high = v["win_rate_ci95"]
+            mean = _metric_mean(v, metric)
             rows.append(f"<tr><td>{escape(v['name'])}</td><td>{escape(v['strategy'])}</td>"
-                        f"<td>{v['games']}</td><td>{_pct(v['win_rate'])}</td>"
-                        f"<td>{_pct(low)} – {_pct(high)}</td><td>{v['mean_rank']:.2f}</td>"
-                        f"<td>{escape(_main_metric(v, self.summary).strip())}</td></tr>")
+                        f"{num}{v['games']}</td>{num}{_pct(v['win_rate'])}</td>"
+                        f"{num}{_pct(low)} – {_pct(high)}</td>{num}{v['mean_rank']:.2f}</td>"
+                        + (f"{num}{'n/a' if mean is None else f'{mean:.2f}'}</td>"
+                           if metric else "") + "</tr>")
         state = "" if self.complete else " <b>(partial)</b>"
+        head = "".join(f"<th>{h}</th>" for h in
+                       ["variant", "strategy", "games", "win rate", "95% interval", "mean rank"]
+                       + ([f"{escape(metric)} (mean)"] if metric else []))
         return (f"<div><b>{escape(self.summary['name'])}</b>: {escape(self.summary['engine'])}, "
                 f"{self.summary['games']} games{state}; report: "
                 f"<a href=\"{escape(str(self.report))}\">{escape(str(self.report))}</a>"
-                "<table><tr><th>variant</th><th>strategy</th><th>games</th><th>win rate</th>"
-                "<th>95% interval</th><th>mean rank</th><th>main metric</th></tr>"
-                + "".join(rows) + "</table></div>")
-
+                f"<table><tr>{head}</tr>" + "".join(rows) + "</table></div>")
 
 def _check_range(name: str, value, low: int) -> None:
     """The arguments the CLI's flags check: whole numbers from `low` on."""
@@ -336,12 +340,18 @@ def _pct(x) -> str:
     return "  n/a" if x is None else f"{100 * x:5.1f}%"
 
 
-def _main_metric(v: dict, summary: dict) -> str:
+def _main_metric_name(summary: dict) -> str | None:
+    """The engine's first metric (shots, books, ...), the one the first screen shows."""
     metrics = summary.get("metrics") or []
-    if not metrics or not v.get("metrics"):
-        return ""
-    name = metrics[0]["name"]
-    m = v["metrics"].get(name) if isinstance(v["metrics"], dict) else None
-    if not m or m.get("mean") is None:
-        return ""
-    return f"  {name} {m['mean']:.2f}"
+    return metrics[0]["name"] if metrics else None
+
+
+def _metric_mean(v: dict, name: str | None) -> float | None:
+    m = (v.get("metrics") or {}).get(name) if name else None
+    return None if not m else m.get("mean")
+
+
+def _main_metric(v: dict, summary: dict) -> str:
+    name = _main_metric_name(summary)
+    mean = _metric_mean(v, name)
+    return "" if mean is None else f"  {name} {mean:.2f}"
