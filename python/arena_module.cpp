@@ -49,6 +49,7 @@ py::tuple run(const std::string& config_path, const std::optional<std::string>& 
   options.print_results = show;
   options.strict = strict;
   options.resume_hint = resume_hint;
+  options.signals_to_quit = 3;  // a second Ctrl-C must not end the interpreter
   const auto callables = std::make_shared<python::Callables>(players);
   options.adjust_bot = [callables](BotSpec& spec) { python::give_links(spec, callables); };
   int code = 0;
@@ -59,11 +60,17 @@ py::tuple run(const std::string& config_path, const std::optional<std::string>& 
   return py::make_tuple(code, out);
 }
 
-// The config's name (its default results folder is results/NAME); raises
-// ConfigError for a config that does not load.
-std::string config_name(const std::string& config_path,
-                        const std::optional<std::string>& config_text) {
-  return written_config(options_of(config_path, config_text), registry()).name;
+// What arena.run checks before a run: the config's name (its default
+// results folder is results/NAME) and its python players, each as (name,
+// params.function). Raises ConfigError for a config that does not load.
+py::tuple config_outline(const std::string& config_path,
+                         const std::optional<std::string>& config_text) {
+  const RunConfig config = written_config(options_of(config_path, config_text), registry());
+  py::list python_players;
+  for (const PlayerConfig& p : config.players)
+    if (p.strategy == kPythonName)
+      python_players.append(py::make_tuple(p.name, p.params.text("function")));
+  return py::make_tuple(config.name, python_players);
 }
 
 }  // namespace
@@ -84,7 +91,7 @@ PYBIND11_MODULE(_arena, m) {
   m.def("run", &arena::run, py::arg("config_path"), py::arg("config_text"), py::arg("games"),
         py::arg("threads"), py::arg("seed"), py::arg("out"), py::arg("progress"), py::arg("resume"),
         py::arg("show"), py::arg("strict"), py::arg("players"), py::arg("resume_hint"));
-  m.def("config_name", &arena::config_name, py::arg("config_path"), py::arg("config_text"));
+  m.def("config_outline", &arena::config_outline, py::arg("config_path"), py::arg("config_text"));
   m.def("version", [] { return std::string(ARENA_VERSION); });
   arena::bind_game_states(m);
 }

@@ -166,8 +166,7 @@ void Callables::import_named(const std::string& name, const std::string& functio
 
 void give_links(BotSpec& spec, const std::shared_ptr<Callables>& callables) {
   if (!spec.in_process) return;
-  const nlohmann::json params = spec.hello.value("params", nlohmann::json::object());
-  const std::string function = params.value("function", "");
+  const std::string& function = spec.command;  // a python player's params.function
   if (!callables->find(spec.name) && !function.empty())
     callables->import_named(spec.name, function);
   PyObject* callable = callables->find(spec.name);

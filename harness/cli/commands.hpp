@@ -40,6 +40,10 @@ struct RunOptions {
   // How to continue an interrupted run, in the caller's words, "{out}"
   // standing for the results folder; empty: the `arena run ... --resume` line.
   std::string resume_hint = "";
+  // The signal (SIGINT, SIGTERM) that ends the process at once: the second
+  // in the CLI; Python asks for the third, so that a second Ctrl-C while the
+  // games in flight finish does not end the interpreter.
+  int signals_to_quit = 2;
   // Sees the spec of every external and python player before the run
   // starts: Python's arena.run gives its python players their links here.
   std::function<void(BotSpec&)> adjust_bot = nullptr;

@@ -239,8 +239,10 @@ int run(const RunOptions& given, const Registry& registry, Workers& workers) {
   staged.write_file("config.resolved.yaml", resolved_yaml(config, info.seed));
   workers.start(resolved_yaml(config, info.seed), config.file, staged.staging_dir());
   const Played played = [&] {
-    const InterruptGuard guard(context.resume_command, staged.staging_dir() / kCheckpointFile,
-                               staged.lock_file());
+    const InterruptGuard guard(
+        context.resume_command, staged.staging_dir() / kCheckpointFile, staged.lock_file(),
+        options.signals_to_quit,
+        options.resume_hint.empty() ? "without --resume" : "without resume=True");
     return play_into(context, info);
   }();
   return options.shard ? finish_shard(context, info, played, staged)

@@ -228,6 +228,8 @@ BotSpec in_process_spec(const RunConfig& config, const EngineSpec& engine, size_
   spec.name = config.players[i].name;
   spec.decision_ms = config.limits.decision_ms.value_or(kDefaultDecisionMs);
   spec.hello = hello_of(config, engine, config.players[i]);
+  spec.hello["params"].erase("function");  // the callable's own name is not its parameter
+  spec.command = config.players[i].params.text("function");
   spec.in_process = true;
   return spec;
 }

@@ -120,8 +120,9 @@ nlohmann::json parse_reply(const std::string& line, std::string_view type);
 std::filesystem::path resolve_program(const std::string& word, const std::filesystem::path& cwd);
 
 // The external and python players of `config` (empty when it has none); a
-// python player's spec has in_process set and only its variant, name and
-// hello (and decision_ms). An external player's program runs in its `workdir` (the loader makes it
+// python player's spec has in_process set and only its variant, name,
+// hello (its params without `function`), decision_ms and, as its command,
+// its params.function. An external player's program runs in its `workdir` (the loader makes it
 // absolute; the config's folder when not given), from which a relative command and log are found.
 // Bot stderr goes to each player's `log`, else to `log_dir`/bots/<variant>`log_suffix`.log (created
 // here), else (no log_dir) nowhere. Throws ConfigError naming players[i].params.command when a

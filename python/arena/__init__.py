@@ -19,6 +19,7 @@ import inspect
 import json
 import math
 import os
+import re
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -26,6 +27,8 @@ from . import _arena
 from ._arena import ConfigError
 
 from .states import from_view, new_game  # noqa: F401  (game states, states.py)
+
+ConfigError.__module__ = "arena"  # tracebacks say arena.ConfigError
 
 __all__ = ["run", "load", "Results", "Session", "ConfigError", "new_game", "from_view", "__version__"]
 __version__ = _arena.version()
@@ -66,15 +69,19 @@ def run(
     message; KeyboardInterrupt when Ctrl-C stopped the run, which then keeps
     its partial results and a checkpoint (resume=True continues it).
     """
-    _check_range("games", games, 1)
-    _check_range("threads", threads, 0)
-    _check_range("seed", seed, 0)
+    _check_range("games", games, 1, 2**40)  # as the config's games
+    _check_range("threads", threads, 0, 2**16)
+    _check_range("seed", seed, 0, 2**64 - 1)
     path, text = _config_source(config)
-    callables = {name: _callable(name, f) for name, f in (players or {}).items()}
-    folder = Path(out) if out is not None else Path("results") / _arena.config_name(path, text)
+    name, python_players = _arena.config_outline(path, text)
+    callables = _players(players or {}, python_players)
+    folder = Path(out) if out is not None else Path("results") / name
     hint = _resume_hint(config)
-    code, _ = _arena.run(path, text, games, threads, seed, str(folder), progress, resume, show,
-                         False, callables, hint)
+    try:
+        code, _ = _arena.run(path, text, games, threads, seed, str(folder), progress, resume,
+                             show, False, callables, hint)
+    except ConfigError as error:
+        raise ConfigError(_in_python_words(str(error))) from None
     if code == 130:
         raise KeyboardInterrupt(
             f"the run was interrupted; its partial results and checkpoint are kept, and "
@@ -128,6 +135,8 @@ def _takes_session(f) -> bool:
 def load(results_dir: str | os.PathLike) -> "Results":
     """The Results of a finished run (or of a shard merged with `arena merge`)."""
     folder = Path(results_dir)
+    if not folder.is_dir():
+        raise FileNotFoundError(f"{folder}: not a folder (arena.load reads a run's results folder)")
     if not (folder / "summary.json").is_file():
         raise FileNotFoundError(f"{folder}: no summary.json (not the results folder of a run)")
     return Results(folder)
@@ -206,8 +215,11 @@ class Results:
         outcome, the engine's metrics, forfeit). A pandas DataFrame when
         pandas is installed, else a list of dicts with numbers as numbers."""
         path = self.dir / "games.csv"
-        if not path.exists():
+        if not path.exists() and (self.dir / "games.csv.gz").exists():
             path = self.dir / "games.csv.gz"
+        if not path.exists():
+            raise FileNotFoundError(f"{self.dir}: no games.csv (output.games_csv: false, or "
+                                    "the folder was removed)")
         try:
             import pandas
         except ImportError:
@@ -249,14 +261,63 @@ class Results:
                 f"<a href=\"{escape(str(self.report))}\">{escape(str(self.report))}</a>"
                 f"<table><tr>{head}</tr>" + "".join(rows) + "</table></div>")
 
-def _check_range(name: str, value, low: int) -> None:
-    """The arguments the CLI's flags check: whole numbers from `low` on."""
+def _check_range(name: str, value, low: int, high: int) -> None:
+    """The arguments the CLI's flags check: whole numbers in [low, high]."""
     if value is None:
         return
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
-    if value < low or value >= 2**63:
-        raise ConfigError(f"{name}: {value} is out of range [{low}, 2^63)")
+    if not low <= value <= high:
+        raise ConfigError(f"{name}: {value} is out of range [{low}, {high}]")
+
+
+def _players(players: Mapping, python_players: list) -> dict:
+    """The callables of the config's python players, checked against them:
+    every key names a python player, every python player has a callable
+    here or a params.function, and each callable takes (view, rng[, session])."""
+    names = [name for name, _ in python_players]
+    for key in players:
+        if key not in names:
+            have = ", ".join(repr(n) for n in names) or "none"
+            raise ConfigError(f"players={{{key!r}: ...}}: the config has no python player "
+                              f"{key!r} (its strategy: python players: {have})")
+    for name, function in python_players:
+        if name not in players and not function:
+            given = ", ".join(repr(k) for k in players) or "nothing"
+            raise ConfigError(f"player {name!r} is strategy: python, and neither players= "
+                              f"(which names {given}) nor its params.function gives its "
+                              "function: arena.run(config, players={" + repr(name) +
+                              ": decide})")
+    callables = {name: _callable(name, f) for name, f in players.items()}
+    for name, f in callables.items():
+        if not _takes_view_and_rng(f):
+            raise TypeError(f"players[{name!r}]: {getattr(f, '__name__', f)!r} must take "
+                            "(view, rng) or (view, rng, session)")
+    return callables
+
+
+def _takes_view_and_rng(f) -> bool:
+    try:
+        parameters = list(inspect.signature(f).parameters.values())
+    except (TypeError, ValueError):
+        return True  # a builtin or extension: it will say so itself
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    required = [p for p in positional if p.default is p.empty]
+    if any(p.kind == p.VAR_POSITIONAL for p in parameters):
+        return len(required) <= 3
+    return len(positional) >= 2 and len(required) <= 3
+
+
+def _in_python_words(message: str) -> str:
+    """A message of the CLI's run, with its flags as arena.run's arguments."""
+    message = message.removeprefix("arena: ")
+    message = message.replace("add --resume", "pass resume=True").replace(
+        "without --resume", "without resume=True").replace("--resume", "resume=True")
+    message = re.sub(r"--(games|seed|threads) (\d+)", r"\1=\2", message)
+    message = re.sub(r"--(games|seed|threads)\b", r"\1=", message)
+    message = re.sub(r"--out\b", "out=", message)
+    return message.replace("leave the flag out", "leave the argument out").replace(
+        "the flag", "the argument")
 
 
 def _config_source(config) -> tuple[str, str | None]:

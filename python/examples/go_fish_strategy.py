@@ -12,6 +12,8 @@ holds most of from a random player. The view is the line protocol's
 history, the seats it may ask. Results do not depend on --threads: every
 python decision runs under the GIL, in game order per worker, from the
 seeded `rng`.
+GAMES must be a multiple of 6: each deal is played once in each of the 6
+seat orders of three players.
 """
 import sys
 

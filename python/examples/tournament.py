@@ -8,6 +8,8 @@ Plays configs/gofish-strategies-4p.yaml (five Go Fish strategies, four at a
 table) and plots each one's win rate with its 95% interval. With matplotlib
 installed (Debian: python3-matplotlib) the chart is a PNG; without it, text.
 In a notebook, `results` alone shows the table (Results._repr_html_).
+GAMES must be a multiple of 24: each deal is played once in each of the 24
+seat orders of four players.
 """
 import sys
 from pathlib import Path

@@ -163,8 +163,14 @@ def test_a_python_player_that_fails_forfeits_its_games_and_the_run_completes(tmp
 
 
 def test_a_python_player_needs_its_callable(tmp_path):
-    with pytest.raises(arena.ConfigError, match=r"players\[0\]\.strategy.*players=\{'lone'"):
+    with pytest.raises(arena.ConfigError, match=r"player 'lone' is strategy: python.*"
+                                                r"players=\{'lone': decide\}"):
         arena.run(battleship("lone"), out=tmp_path / "out")
+    with pytest.raises(arena.ConfigError, match=r"players=\{'lnoe': \.\.\.\}: the config has "
+                                                r"no python player 'lnoe' \(.*'lone'\)"):
+        arena.run(battleship("lone"), out=tmp_path / "out", players={"lnoe": print})
+    with pytest.raises(TypeError, match=r"must take \(view, rng\)"):
+        arena.run(battleship("lone"), out=tmp_path / "out", players={"lone": lambda view: {}})
     with pytest.raises(arena.ConfigError, match="no_module_here"):
         config = battleship("lone")
         config["players"][0]["params"] = {"function": "no_module_here:decide"}
@@ -195,26 +201,28 @@ def test_a_session_carries_the_players_params_and_the_game(tmp_path):
     assert results.variant("aimed")["metrics"]["shots"]["max"] <= 100
 
 
+LONG = {"name": "long", "engine": "battleship", "games": 6000, "seed": 9,
+        "players": [{"name": "density", "strategy": "density"},
+                    {"name": "py", "strategy": "python"}]}
 INTERRUPTED = """
-import arena, sys
-config = {"name": "long", "engine": "battleship", "games": 400000, "seed": 9,
-          "players": [{"name": "density", "strategy": "density"},
-                      {"name": "py", "strategy": "python"}]}
+import arena, json, sys
+config = json.loads(sys.argv[1])
 def fire(view, rng):
     cells = [(r, c) for r, row in enumerate(view["grid"]) for c, m in enumerate(row) if m == "."]
     r, c = rng.choice(cells)
     return {"row": r, "col": c}
-arena.run(config, threads=2, out=sys.argv[1], players={"py": fire}, resume=len(sys.argv) > 2)
+arena.run(config, threads=2, out=sys.argv[2], players={"py": fire}, resume=len(sys.argv) > 3)
 print("finished")
 """
 
 
 def test_ctrl_c_raises_keyboard_interrupt_and_resume_completes_the_run(tmp_path):
     script = tmp_path / "long.py"
-    script.write_text(INTERRUPTED.replace("400000", "6000"))
+    script.write_text(INTERRUPTED)
+    config = json.dumps(LONG)
     out = tmp_path / "out"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    run = subprocess.Popen([sys.executable, script, out], stdout=subprocess.PIPE,
+    run = subprocess.Popen([sys.executable, script, config, out], stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True, env=env)
     staging = out.parent / f".{out.name}.partial"  # where an unfinished run's files are
     deadline = time.monotonic() + 60
@@ -222,17 +230,22 @@ def test_ctrl_c_raises_keyboard_interrupt_and_resume_completes_the_run(tmp_path)
         time.sleep(0.05)
     time.sleep(0.5)
     run.send_signal(signal.SIGINT)
+    time.sleep(0.05)
+    run.send_signal(signal.SIGINT)  # a second Ctrl-C does not end the interpreter at once
     stdout, stderr = run.communicate(timeout=120)
     assert "finished" not in stdout, "the run ended before the signal: make it longer"
-    assert "KeyboardInterrupt" in stderr and "resume=True" in stderr
+    assert "Traceback" in stderr and "KeyboardInterrupt" in stderr and "resume=True" in stderr
     assert run.returncode != 0
     assert any(staging.glob("checkpoint*"))
     summary = json.loads((staging / "summary.json").read_text())
     assert summary["complete"] is False
-    resumed = subprocess.run([sys.executable, script, out, "resume"], capture_output=True,
+    # Without resume=True the checkpoint is not overwritten, and the message says so in Python's words.
+    with pytest.raises(arena.ConfigError, match="pass resume=True"):
+        arena.run(LONG, out=out, players={"py": lambda view, rng: {}})
+    resumed = subprocess.run([sys.executable, script, config, out, "resume"], capture_output=True,
                              text=True, env=env, timeout=300)
     assert resumed.returncode == 0 and "finished" in resumed.stdout, resumed.stderr
-    whole = subprocess.run([sys.executable, script, tmp_path / "whole"], capture_output=True,
+    whole = subprocess.run([sys.executable, script, config, tmp_path / "whole"], capture_output=True,
                            text=True, env=env, timeout=300)
     assert whole.returncode == 0, whole.stderr
     assert (out / "games.csv").read_bytes() == (tmp_path / "whole" / "games.csv").read_bytes()
