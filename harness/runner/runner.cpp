@@ -261,6 +261,9 @@ std::map<uint64_t, Block*> play_probes(const Match& match, const RunPlan& plan, 
             tbb::make_filter<Block*, void>(tbb::filter_mode::parallel,
                                            Stage<decltype(play_probe)>{&play_probe, &start}));
   });
+  // The last call of hand_out (the one that stops the pipeline) read `blocks`
+  // and `next` on this stack; ordered before this frame's memory is reused.
+  ARENA_HAPPENS_AFTER(&next);
   std::map<uint64_t, Block*> probed;
   for (Block* block : blocks) {
     ARENA_HAPPENS_AFTER(block);
