@@ -22,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engines/core/explain.hpp"
 #include "engines/core/rng.hpp"
 #include "engines/core/strategy_fault.hpp"
 #include "engines/core/strategy_list.hpp"
@@ -50,6 +51,21 @@ class BotLink {
   // program is restarted for its next game.
   [[noreturn]] virtual void reject(const std::string& why) = 0;
 };
+
+// bot.decide(view), keeping the reply's optional "explain" object (why the
+// bot chose its move, shown by replays: engines/core/explain.hpp) when
+// explanations are kept. An "explain" that is not an object is a protocol error.
+inline nlohmann::json decide_explained(BotLink& bot, const nlohmann::json& view) {
+  nlohmann::json reply = bot.decide(view);
+  if (reply.is_object()) {
+    if (const auto why = reply.find("explain"); why != reply.end()) {
+      if (!why->is_object()) bot.reject("\"explain\" is not a JSON object");
+      ExplainScope::offer(std::move(*why));
+      reply.erase(why);
+    }
+  }
+  return reply;
+}
 
 // What an external strategy is built with, besides its parameters: the link
 // for its seat (null when the run has no bots for it: then it cannot play),

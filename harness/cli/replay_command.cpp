@@ -134,8 +134,8 @@ std::string check_text(const std::string& check, const std::optional<std::string
 }
 
 OrderedJson replay_json(const fs::path& dir, const Run& run, const ReplayOptions& options,
-                        bool from_record, const ReplayedGame& g, const GameReplay& replay,
-                        const std::optional<std::string>& csv_rows) {
+                        bool apart, bool from_record, const ReplayedGame& g,
+                        const GameReplay& replay, const std::optional<std::string>& csv_rows) {
   const RunConfig& config = run.config;
   std::vector<std::string> names;
   for (const PlayerConfig& p : config.players)
@@ -149,6 +149,8 @@ OrderedJson replay_json(const fs::path& dir, const Run& run, const ReplayOptions
          {"text", step.text},
          {"move", step.move},
          {"board", step.board}});
+    if (!step.state.is_null()) steps.back()["state"] = step.state;
+    if (!step.explain.is_null()) steps.back()["explain"] = step.explain;
   }
   OrderedJson seats = OrderedJson::array();
   for (const auto& [variant, group] : g.lineup)
@@ -171,9 +173,11 @@ OrderedJson replay_json(const fs::path& dir, const Run& run, const ReplayOptions
           {"source", from_record ? "record" : "seed"},
           {"source_text", source_text},
           {"variants", names},
+          {"apart", apart},
           {"seats", seats},
           {"legend", replay.legend},
           {"start", replay.start},
+          {"start_state", replay.start_state},
           {"steps", steps},
           {"result", result_json(config, *run.match, g)},
           {"rows", rows},
@@ -193,6 +197,9 @@ void print_text(const OrderedJson& r) {
   int k = 0;
   for (const auto& step : r["steps"]) {
     fmt::print("\n{}. {}\n", ++k, step["text"].get<std::string>());
+    if (const auto why = step.find("explain");
+        why != step.end() && why->is_object() && why->value("text", nlohmann::json()).is_string())
+      fmt::print("   why: {}\n", (*why)["text"].get<std::string>());
     for (const auto& line : step["board"])
       fmt::print("{}\n", line.get<std::string>());
   }
@@ -231,7 +238,7 @@ int replay(const ReplayOptions& options, const Registry& registry) {
   if (!replay) {
     throw std::runtime_error(fmt::format("engine {} cannot show its games", config.engine));
   }
-  const OrderedJson r = replay_json(dir, run, options, record.has_value(), g, *replay,
+  const OrderedJson r = replay_json(dir, run, options, mode.apart, record.has_value(), g, *replay,
                                     rows_in_games_csv(dir, options.game));
   if (options.json) {
     fmt::print("{}\n", r.dump(2, ' ', false, nlohmann::json::error_handler_t::replace));

@@ -24,6 +24,7 @@
 
 #include "engines/core/bot_link.hpp"
 #include "engines/core/decision_timer.hpp"
+#include "engines/core/explain.hpp"
 #include "engines/core/latency_histogram.hpp"
 #include "engines/core/rng.hpp"
 #include "engines/core/strategy_fault.hpp"
@@ -219,6 +220,7 @@ class LatencyRecorder {
       return keep(variant, std::move(choice));
     } catch (const StrategyFault& fault) {
       if (log_) log_->add_fault(fault);
+      ExplainScope::drop();  // a decision that did not happen explains nothing
       throw;
     }
   }
@@ -237,6 +239,7 @@ class LatencyRecorder {
       return keep(variant, std::move(choice));
     } catch (const StrategyFault& fault) {
       if (log_) log_->add_fault(fault);
+      ExplainScope::drop();  // a decision that did not happen explains nothing
       throw;
     }
   }
@@ -315,7 +318,10 @@ class LatencyRecorder {
   template <class Choice>
   [[gnu::always_inline]] Choice keep(int variant, Choice choice) {
     fold_move(signature_, variant, choice);
-    if (log_) log_->add(variant, choice);
+    if (log_) {
+      log_->add(variant, choice);
+      log_->explain_last(ExplainScope::take());
+    }
     return choice;
   }
 

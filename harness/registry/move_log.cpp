@@ -1,5 +1,7 @@
 #include "harness/registry/move_log.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace arena {
@@ -22,6 +24,14 @@ void MoveLog::add_fault(const StrategyFault& fault) {
   messages_.emplace_back(fault.what());
 }
 
+const nlohmann::json& MoveLog::explanation(const Entry& e) const {
+  static const nlohmann::json kNone;
+  const auto index = static_cast<uint32_t>(&e - entries_.data());
+  const auto at = std::lower_bound(explanations_.begin(), explanations_.end(), index,
+                                   [](const auto& x, uint32_t i) { return x.first < i; });
+  return at != explanations_.end() && at->first == index ? at->second : kNone;
+}
+
 nlohmann::json MoveLog::to_json() const {
   nlohmann::json moves = nlohmann::json::array();
   for (const Entry& e : entries_) {
@@ -39,6 +49,7 @@ nlohmann::json MoveLog::to_json() const {
         moves.push_back({e.variant, {{"fault", fault_name(e.fault)}, {"message", message(e)}}});
         break;
     }
+    if (const nlohmann::json& why = explanation(e); !why.is_null()) moves.back().push_back(why);
   }
   return moves;
 }
@@ -48,8 +59,8 @@ MoveLog MoveLog::from_json(const nlohmann::json& moves) {
   MoveLog log;
   for (size_t i = 0; i < moves.size(); ++i) {
     const nlohmann::json& m = moves[i];
-    if (!m.is_array() || m.size() != 2 || !m[0].is_number_integer()) {
-      throw std::invalid_argument(fmt::format("move {} is not [variant, move]", i));
+    if (!m.is_array() || m.size() < 2 || m.size() > 3 || !m[0].is_number_integer()) {
+      throw std::invalid_argument(fmt::format("move {} is not [variant, move(, explanation)]", i));
     }
     const int variant = m[0].get<int>();
     const nlohmann::json& move = m[1];
@@ -64,6 +75,7 @@ MoveLog MoveLog::from_json(const nlohmann::json& moves) {
       throw std::invalid_argument(
           fmt::format("move {} is neither a number, a list nor a fault", i));
     }
+    if (m.size() == 3) log.explain_last(m[2]);
   }
   return log;
 }

@@ -43,6 +43,7 @@ class MoveLog {
     entries_.clear();
     values_.clear();
     messages_.clear();
+    explanations_.clear();
   }
   bool empty() const { return entries_.empty(); }
 
@@ -63,6 +64,14 @@ class MoveLog {
   // the same fault, e.g. by the runner after the timer, is ignored).
   void add_fault(const StrategyFault& fault);
 
+  // The strategy's explanation of the last decision added (engines/core/explain.hpp).
+  void explain_last(nlohmann::json why) {
+    if (!entries_.empty() && !why.is_null())
+      explanations_.emplace_back(static_cast<uint32_t>(entries_.size() - 1), std::move(why));
+  }
+  // The explanation of entry `e` (one of entries()), null when it has none.
+  const nlohmann::json& explanation(const Entry& e) const;
+
   std::span<const Entry> entries() const { return entries_; }
   int64_t value(const Entry& e, uint32_t i = 0) const { return values_[e.begin + i]; }
   std::span<const int64_t> values(const Entry& e) const {
@@ -71,7 +80,8 @@ class MoveLog {
   const std::string& message(const Entry& e) const { return messages_[e.begin]; }
 
   // [[variant, value], [variant, [values...]], [variant, {"fault": name,
-  // "message": text}], ...] (docs/results.md, moves.jsonl.gz).
+  // "message": text}], ...] (docs/results.md, moves.jsonl.gz); a decision
+  // with an explanation has it third: [variant, value, {...}].
   nlohmann::json to_json() const;
   // Throws std::invalid_argument naming what is wrong.
   static MoveLog from_json(const nlohmann::json& moves);
@@ -81,6 +91,7 @@ class MoveLog {
   std::vector<Entry> entries_;
   std::vector<int64_t> values_;
   std::vector<std::string> messages_;
+  std::vector<std::pair<uint32_t, nlohmann::json>> explanations_;  // by entry index, ascending
 };
 
 // Thrown when a record does not fit the game it is replayed into (a record

@@ -71,6 +71,8 @@ ReplayedGame replay_from_seed(const RunConfig& config, const Match& match, uint6
   StandInBots bots(config, nullptr);
   GameSink sink(latency, 0, &bots);
   sink.log_moves();
+  // Strategies explain their moves beside the log; that changes none of them.
+  const ExplainScope explained(ExplainScope::Level::kAll);
   const uint64_t first = game - game % match.series_length();
   const std::unique_ptr<SeriesMemory> memory = match.new_series();
   for (uint64_t g = first; g <= game; ++g)

@@ -1,6 +1,8 @@
 // One game of a run played again on its own, for `arena replay`: from the
 // seed (a game is a pure function of the master seed and its index) or from
-// its recorded moves (games the seed alone cannot rebuild).
+// its recorded moves (games the seed alone cannot rebuild). From the seed,
+// strategies explain their moves (engines/core/explain.hpp) into the log;
+// from a record, the explanations are the record's.
 //
 // Contract: the game is played exactly as the run played it (the same
 // Match, play_one_game, forfeits), so its SeatResults and games.csv rows are

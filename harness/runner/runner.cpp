@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
@@ -165,6 +166,9 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
   GameSink sink(block.stats.latency(), plan.decision_budget_ns, plan.bots);
   const bool keep_moves = plan.moves.logs();
   if (keep_moves) sink.log_moves();
+  // What external programs explain costs nothing: kept in their records.
+  std::optional<ExplainScope> offered;
+  if (keep_moves && plan.bots) offered.emplace(ExplainScope::Level::kOffered);
   const size_t metric_count = match.metrics().size();
   const uint64_t series = match.series_length();
   std::unique_ptr<SeriesMemory> memory;

@@ -25,7 +25,7 @@ class ExternalShooter : public ExternalStrategy {
 
   int choose(Rng& rng) {
     BotLink& bot = link(rng);
-    const nlohmann::json reply = bot.decide(seen_.json());
+    const nlohmann::json reply = decide_explained(bot, seen_.json());
     const int64_t row = reply_integer(bot, reply, "row");
     const int64_t col = reply_integer(bot, reply, "col");
     if (row < 0 || col < 0 || row >= rules_->size || col >= rules_->size) {

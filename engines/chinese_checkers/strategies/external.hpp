@@ -69,7 +69,8 @@ class ExternalPlayer : public ExternalStrategy {
     BotLink& bot = link(rng);
     MoveList moves;
     generate_moves(state, moves);
-    const nlohmann::json reply = bot.decide(view_json(state, state.side_to_move(), moves));
+    const nlohmann::json reply =
+        decide_explained(bot, view_json(state, state.side_to_move(), moves));
     // Out of range, said here as sent (the game judges moves between holes).
     if (reply.contains("index")) {
       const int64_t i = reply_integer(bot, reply, "index");

@@ -77,7 +77,7 @@ class ExternalPlayer : public ExternalStrategy {
 
   Ask decide(const PlayerView& view, Rng& rng) {
     BotLink& bot = link(rng);
-    const nlohmann::json reply = bot.decide(view_json(view));
+    const nlohmann::json reply = decide_explained(bot, view_json(view));
     const int64_t target = reply_integer(bot, reply, "target");
     const int64_t rank = reply_integer(bot, reply, "rank");
     // Out of the game's range, said here as sent (the game judges the rest).

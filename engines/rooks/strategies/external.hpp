@@ -22,7 +22,7 @@ class ExternalSolver : public ExternalStrategy {
 
   Placement solve(const Board& board, const Segments& /*segments*/, Rng& rng) const {
     BotLink& bot = link(rng);
-    const nlohmann::json reply = bot.decide({{"n", board.n}, {"rows", rows_of(board)}});
+    const nlohmann::json reply = decide_explained(bot, {{"n", board.n}, {"rows", rows_of(board)}});
     const auto it = reply.find("rooks");
     if (it == reply.end() || !it->is_array()) bot.reject("the move has no \"rooks\" list");
     Placement rooks;
