@@ -113,12 +113,14 @@ class SolveMatch final : public Match {
     const rooks::Board board = board_of(game);
     const auto optimum = rooks::solve_exact(board).size();
     GameReplay replay{{"R a rook   X a fort   . an open cell"}, draw(board, {}), {}};
+    replay.start_state = state_of(board, {});
     for (const MoveLog::Entry& e : moves.entries()) {
       if (only >= 0 && e.variant != only) continue;
       const std::string& who = names_[static_cast<size_t>(e.variant)];
       if (e.kind == MoveLog::Kind::kFault) {
         replay.steps.push_back(fault_step(moves, e, who));
         replay.steps.back().board = draw(board, {});
+        replay.steps.back().state = state_of(board, {});
         continue;
       }
       const auto values = moves.values(e);
@@ -132,7 +134,9 @@ class SolveMatch final : public Match {
            fmt::format("{} places {} rooks{} (the optimum is {})", who, placed.size(),
                        legal ? "" : ", some attacking each other or on forts", optimum),
            {{"rooks", cells}, {"legal", legal}, {"optimum", optimum}},
-           draw(board, legal ? placed : rooks::Placement{})});
+           draw(board, legal ? placed : rooks::Placement{}),
+           state_of(board, placed),
+           moves.explanation(e)});
     }
     return replay;
   }
@@ -140,6 +144,16 @@ class SolveMatch final : public Match {
  private:
   // Boards up to this side are drawn in a replay; larger ones are described.
   static constexpr int kDrawnSide = 100;
+  // The position as the replay page draws it (harness/output/replay_boards/rooks.js):
+  // {"n", "rows" (strings of '.' and 'X'), "rooks" ([row, col] each, as placed,
+  // legal or not)}; null for boards too large to draw.
+  static nlohmann::json state_of(const rooks::Board& board, const rooks::Placement& placed) {
+    if (board.n > kDrawnSide) return nullptr;
+    nlohmann::json rooks = nlohmann::json::array();
+    for (const int32_t cell : placed)
+      rooks.push_back({cell / board.n, cell % board.n});
+    return {{"n", board.n}, {"rows", rooks::rows_of(board)}, {"rooks", rooks}};
+  }
   static std::vector<std::string> draw(const rooks::Board& board, const rooks::Placement& placed) {
     if (board.n > kDrawnSide) {
       return {fmt::format("a {0}x{0} board with {1} open cells{2}", board.n, board.open_cells(),
