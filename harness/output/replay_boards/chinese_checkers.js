@@ -74,11 +74,19 @@ ARENA_BOARDS["chinese-checkers"] = (function () {
     return "hole " + hole + " (" + c.join(", ") + ")" + (owner >= 0 ? ": " + seatName(ctx, owner) : "");
   }
 
+  // An explanation's listed moves, the chosen first; entries that name no
+  // two holes (an external program's explain may carry anything) are left out.
+  function listed(explain) {
+    if (!explain) return [];
+    const list = explain.scores || explain.visits;
+    if (!Array.isArray(list)) return [];
+    const hole = (h) => Number.isInteger(h) && h >= 0 && h < 121;
+    return list.filter((e) => e && Array.isArray(e.move) && hole(e.move[0]) && hole(e.move[1]));
+  }
+
   // The alternatives of an explanation: every listed move but the chosen one.
   function alternatives(explain) {
-    if (!explain) return [];
-    const list = explain.scores || explain.visits || [];
-    return list.slice(1).map((e, i) => ({rank: i + 2, from: e.move[0], to: e.move[1]}));
+    return listed(explain).slice(1).map((e, i) => ({rank: i + 2, from: e.move[0], to: e.move[1]}));
   }
 
   function arrow(geometry, from, to, colour, width, marker) {
@@ -191,20 +199,23 @@ ARENA_BOARDS["chinese-checkers"] = (function () {
   // The side panel: the listed moves, numbered as on the board (1: chosen).
   function explain(why) {
     const rows = [];
-    if (why.scores) {
+    const list = listed(why);
+    const number = (v, digits) => typeof v === "number" ? v.toFixed(digits) : esc(String(v));
+    const move = (e, i) => "<td>" + (i + 1) + "</td><td style=\"white-space: nowrap\">" + e.move[0] +
+        " \u2192 " + e.move[1] + "</td>";
+    if (list.length && why.scores) {
       rows.push("<tr><th>#</th><th>move</th><th>score</th></tr>");
-      why.scores.forEach((e, i) => rows.push("<tr class=\"scored\"><td>" + (i + 1) + "</td><td>" +
-          e.move[0] + " \u2192 " + e.move[1] + "</td><td>" + (e.bound === "upper" ? "\u2264 " : "") +
-          scoreText(e.score) + "</td></tr>"));
-    } else if (why.visits) {
+      list.forEach((e, i) => rows.push("<tr class=\"scored\">" + move(e, i) + "<td>" +
+          (e.bound === "upper" ? "\u2264 " : "") +
+          (typeof e.score === "number" ? scoreText(e.score) : esc(String(e.score))) + "</td></tr>"));
+    } else if (list.length) {
       rows.push("<tr><th>#</th><th>move</th><th>visits</th><th>mean reward</th></tr>");
-      why.visits.forEach((e, i) => rows.push("<tr class=\"visited\"><td>" + (i + 1) + "</td><td>" +
-          e.move[0] + " \u2192 " + e.move[1] + "</td><td>" + e.visits + "</td><td>" +
-          e.value.toFixed(2) + "</td></tr>"));
+      list.forEach((e, i) => rows.push("<tr class=\"visited\">" + move(e, i) + "<td>" +
+          number(e.visits, 0) + "</td><td>" + number(e.value, 2) + "</td></tr>"));
     }
     if (!rows.length) return "";
     let note = "<p class=\"legend\">1 is the move played; the others are numbered on the board.";
-    if (why.scores && why.scores.some((e) => e.bound === "upper"))
+    if (list.some((e) => e.bound === "upper"))
       note += " \u2264: alpha-beta stopped searching that move once a reply showed it no better than the best.";
     return "<table>" + rows.join("") + "</table>" + note + "</p>";
   }
