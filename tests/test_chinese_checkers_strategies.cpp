@@ -4,11 +4,13 @@
 
 #include <array>
 #include <chrono>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "engines/chinese_checkers/game.hpp"
+#include "engines/core/explain.hpp"
 #include "engines/core/zeroed_array.hpp"
 #include "strategy_settings.hpp"
 
@@ -253,4 +255,102 @@ TEST_CASE("a ZeroedArray starts as zeros, and copies and moves keep what was wri
   CHECK(moved[12345].depth == 0);
   CHECK(moved.size() == size_t{1} << 20);
   CHECK(ZeroedArray<Entry>().empty());
+}
+
+namespace {
+
+// Records each decision and the explanation given with it (as MoveLog does).
+struct ExplainedTimer {
+  std::vector<std::pair<int, Move>> moves;
+  std::vector<nlohmann::json> why;
+  template <class F>
+  auto decide(int who, int /*phase*/, F&& f) {
+    const int code = f();
+    moves.push_back({who, decode(code)});
+    why.push_back(ExplainScope::take());
+    return code;
+  }
+};
+
+// One game of `seats` (one player each), with or without explanations asked.
+std::pair<ExplainedTimer, GameResult> play_explained(const std::vector<AnyPlayer>& players,
+                                                     int max_plies, uint64_t seed, bool explained) {
+  Rules rules;
+  rules.players = static_cast<int>(players.size());
+  rules.max_plies = max_plies;
+  std::vector<AnyPlayer> seats = players;
+  std::vector<Rng> rngs;
+  std::vector<int> who;
+  for (int s = 0; s < rules.players; ++s) {
+    rngs.emplace_back(derive_seed(seed, 0, 0, player_purpose(static_cast<uint64_t>(s))));
+    who.push_back(s);
+  }
+  std::optional<ExplainScope> scope;
+  if (explained) scope.emplace(ExplainScope::Level::kAll);
+  ExplainedTimer timer;
+  const GameResult r =
+      play_game(rules, std::span(seats), std::span(rngs), timer, std::span<const int>(who));
+  return {std::move(timer), r};
+}
+
+}  // namespace
+
+TEST_CASE("Explaining changes no move and no result, and every search explains each decision") {
+  const AnyPlayer alphabeta = AlphaBetaPlayer({3, 0, 1});
+  const AnyPlayer alphabeta2 = AlphaBetaPlayer({2, 0, 1});
+  const AnyPlayer minimax = MinimaxPlayer({2});
+  MinimaxParams seed_scoring;
+  seed_scoring.scoring = Scoring::kSeed;
+  const AnyPlayer minimax_seed = MinimaxPlayer(seed_scoring);
+  MctsParams m;
+  m.iterations = 200;
+  const AnyPlayer mcts = MctsPlayer(m);
+  const std::vector<std::vector<AnyPlayer>> tables = {
+      {alphabeta, mcts}, {minimax, alphabeta2}, {mcts, minimax_seed, alphabeta2}};
+  for (size_t t = 0; t < tables.size(); ++t) {
+    for (uint64_t seed : {7u, 8u}) {
+      CAPTURE(t, seed);
+      const auto [plain, plain_result] = play_explained(tables[t], 60, seed, false);
+      const auto [told, told_result] = play_explained(tables[t], 60, seed, true);
+      REQUIRE(told.moves == plain.moves);
+      CHECK(told_result.rank == plain_result.rank);
+      CHECK(told_result.plies == plain_result.plies);
+      CHECK(told_result.distance_to_goal == plain_result.distance_to_goal);
+      for (size_t i = 0; i < told.moves.size(); ++i) {
+        CAPTURE(i);
+        CHECK(plain.why[i].is_null());  // no scope: nothing explained
+        const nlohmann::json& why = told.why[i];
+        REQUIRE(why.is_object());
+        CHECK(why.at("text").is_string());
+        const Move m = told.moves[i].second;
+        CHECK(why.at("chosen") == nlohmann::json::array({m.from, m.to}));
+        // Scores or visits, the chosen move first (mcts's one-move win: none).
+        const auto list =
+            why.contains("scores") ? why["scores"] : why.value("visits", nlohmann::json());
+        if (why.contains("scores") || why.contains("visits")) {
+          REQUIRE(!list.empty());
+          CHECK(list.size() <= 5);
+          CHECK(list[0]["move"] == why["chosen"]);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("Alpha-beta's explanation scores the chosen move best, the others at most it") {
+  Rules rules;
+  State state = State::initial(rules);
+  AlphaBetaPlayer player({3, 0, 1});
+  Rng rng(5);
+  const ExplainScope scope(ExplainScope::Level::kAll);
+  const Move m = player.choose(state, rng);
+  const nlohmann::json why = ExplainScope::take();
+  REQUIRE(why.is_object());
+  const auto& scores = why.at("scores");
+  REQUIRE(scores.size() == 5);
+  CHECK(scores[0]["move"] == nlohmann::json::array({m.from, m.to}));
+  CHECK(scores[0]["bound"] == "exact");
+  for (const auto& s : scores)
+    CHECK(s["score"].get<double>() <= scores[0]["score"].get<double>());
+  CHECK(why.at("text").get<std::string>().starts_with("alphabeta, depth 3: "));
 }

@@ -4,7 +4,11 @@
 #include <array>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "engines/chinese_checkers/explain_scores.hpp"
 #include "engines/chinese_checkers/search_common.hpp"
+#include "engines/core/explain.hpp"
 
 namespace arena::chinese_checkers {
 
@@ -142,14 +146,21 @@ Move AlphaBetaPlayer::choose(const State& state, Rng& rng) {
       std::swap(moves[j], moves[j - 1]);
 
   Move chosen = moves[0];
+  // Explaining, the root's values of the last finished depth, as searched.
+  const bool explained = explaining();
+  std::vector<ScoredMove> scored, finished;
   for (int depth = 1; depth <= std::max(params_.depth, 1); ++depth) {
     double alpha = -2 * kWinScore;
     int best_index = 0;
+    scored.clear();
     for (int i = 0; i < moves.size(); ++i) {
       State next = state;
       next.apply(moves[i]);
       const double v = search(next, depth - 1, 1, alpha, 2 * kWinScore);
       if (stop_) break;
+      // Beta is infinite at the root: a value above alpha is exact, one at or
+      // below it only an upper bound (its search stopped at a good reply).
+      if (explained) scored.push_back({moves[i], v, i == 0 || v > alpha});
       if (v > alpha) {
         alpha = v;
         best_index = i;
@@ -157,11 +168,15 @@ Move AlphaBetaPlayer::choose(const State& state, Rng& rng) {
     }
     if (stop_) break;
     completed_depth_ = depth;
+    if (explained) finished.swap(scored);
     // The best move leads the next iteration; the rest keep their order.
     std::rotate(moves.begin(), moves.begin() + best_index, moves.begin() + best_index + 1);
     chosen = moves[0];
     if (alpha > kWinThreshold) break;  // a forced win needs no deeper look
   }
+  if (explained)
+    explain(scores_explanation(fmt::format("alphabeta, depth {}", completed_depth_), chosen,
+                               std::move(finished)));
   return chosen;
 }
 

@@ -4,8 +4,12 @@
 #include <chrono>
 #include <cmath>
 
+#include <fmt/format.h>
+
+#include "engines/chinese_checkers/explain_scores.hpp"
 #include "engines/chinese_checkers/search_common.hpp"
 #include "engines/chinese_checkers/strategies/random.hpp"
+#include "engines/core/explain.hpp"
 
 namespace arena::chinese_checkers {
 
@@ -77,7 +81,13 @@ Move MctsPlayer::choose(const State& state, Rng& rng) {
   MoveList moves;
   generate_moves(state, moves);
   Move win;
-  if (find_winning_move(state, moves, win)) return win;
+  if (find_winning_move(state, moves, win)) {
+    if (explaining())
+      explain({{"text", fmt::format("mcts: {}-{} finishes at once, no search", win.from, win.to)},
+               {"chosen", {win.from, win.to}},
+               {"moves", moves.size()}});
+    return win;
+  }
   nodes_.clear();
   nodes_.push_back(Node{});
   nodes_[0].mover = static_cast<uint8_t>(state.side_to_move());
@@ -97,7 +107,17 @@ Move MctsPlayer::choose(const State& state, Rng& rng) {
   int best = root.first_child;
   for (int c = root.first_child; c < root.first_child + root.child_count; ++c)
     if (nodes_[c].visits > nodes_[best].visits) best = c;
+  if (explaining()) explain_root(nodes_[best].move);
   return nodes_[best].move;
+}
+
+void MctsPlayer::explain_root(Move chosen) const {
+  const Node& root = nodes_[0];
+  std::vector<VisitedMove> children;
+  for (int c = root.first_child; c < root.first_child + root.child_count; ++c)
+    children.push_back({nodes_[c].move, nodes_[c].visits, nodes_[c].value});
+  explain(visits_explanation(fmt::format("mcts, {} iterations", iterations_run_), chosen,
+                             std::move(children)));
 }
 
 void MctsPlayer::iterate(const State& root, Rng& rng) {

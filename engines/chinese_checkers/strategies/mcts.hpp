@@ -74,6 +74,8 @@ class MctsPlayer {
     double value = 0;   // summed rewards of `mover`
   };
 
+  // Explains a decision by the root children's visits (engines/core/explain.hpp).
+  void explain_root(Move chosen) const;
   void iterate(const State& root, Rng& rng);
   int select_child(const Node& node) const;
   void expand(int node, const State& state, Rng& rng);

@@ -2,8 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <vector>
 
+#include <fmt/format.h>
+
+#include "engines/chinese_checkers/explain_scores.hpp"
 #include "engines/chinese_checkers/search_common.hpp"
+#include "engines/core/explain.hpp"
 
 namespace arena::chinese_checkers {
 
@@ -34,11 +39,18 @@ Move MinimaxPlayer::choose(const State& state, Rng& rng) {
   MoveList moves;
   generate_moves(state, moves);
   BestMove best;
+  const bool explained = explaining();
+  std::vector<ScoredMove> scored;
   for (const Move m : moves) {
     State next = state;
     next.apply(m);
-    best.offer(m, search(next, std::max(params_.depth, 1) - 1, 1), rng);
+    const double v = search(next, std::max(params_.depth, 1) - 1, 1);
+    if (explained) scored.push_back({m, v});
+    best.offer(m, v, rng);
   }
+  if (explained)
+    explain(scores_explanation(fmt::format("minimax, depth {}", std::max(params_.depth, 1)),
+                               best.move, std::move(scored)));
   return best.move;
 }
 
@@ -70,6 +82,8 @@ Move MinimaxPlayer::choose_seed_scoring(const State& state, Rng& rng) {
   std::array<uint8_t, kMaxMoves> hops;
   generate_moves_with_hops(state, moves, hops.data());
   BestMove best;
+  const bool explained = explaining();
+  std::vector<ScoredMove> scored;
   MoveList replies;
   for (int i = 0; i < moves.size(); ++i) {
     State mine = state;
@@ -93,8 +107,12 @@ Move MinimaxPlayer::choose_seed_scoring(const State& state, Rng& rng) {
       value -= 0.5 * reply_best;
     }
     if (hops[i] > 1) value += params_.hop_length_bonus * (hops[i] - 1);
+    if (explained) scored.push_back({moves[i], value});
     best.offer(moves[i], value, rng);
   }
+  if (explained)
+    explain(
+        scores_explanation("minimax, the seed's two-ply scoring", best.move, std::move(scored)));
   return best.move;
 }
 
