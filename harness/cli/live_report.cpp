@@ -26,10 +26,15 @@ std::chrono::steady_clock::duration seconds(double s) {
       std::chrono::duration<double>(s));
 }
 
+// The temporary file a page of `path` is written to first.
+std::filesystem::path temp_of(const std::filesystem::path& path) {
+  return path.parent_path() / ("." + path.filename().string() + ".live.tmp");
+}
+
 // `text` into `path` through a temporary file beside it, renamed over it:
 // a reader sees the old page or the new one, never a part.
 void write_atomically(const std::filesystem::path& path, const std::string& text) {
-  const auto temp = path.parent_path() / ("." + path.filename().string() + ".live.tmp");
+  const auto temp = temp_of(path);
   {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
     out << text;
@@ -48,7 +53,12 @@ void write_atomically(const std::filesystem::path& path, const std::string& text
 LiveReport::LiveReport(LiveReportSetup setup)
     : setup_(std::move(setup)),
       next_due_(std::chrono::steady_clock::now() + seconds(setup_.interval_seconds)),
-      thread_([this] { loop(); }) {}
+      thread_([this] { loop(); }) {
+  // One left by a run killed while writing a page (a resume's folder) must
+  // not end up in the results.
+  std::error_code ignored;
+  std::filesystem::remove(temp_of(setup_.page), ignored);
+}
 
 LiveReport::~LiveReport() {
   stop();
@@ -58,7 +68,8 @@ void LiveReport::offer(const RunStats& so_far, const LlrHistory& llr, double wal
   // The merge stage calls this after every block: a clock reading is all it
   // costs until a page is due.
   const auto now = std::chrono::steady_clock::now();
-  if (now < next_due_) return;
+  // Every game played: the final report comes next, not a "partial" page.
+  if (now < next_due_ || so_far.games() >= setup_.info.planned_games) return;
   next_due_ = now + seconds(setup_.interval_seconds);
   Snapshot snapshot{so_far, llr, wall_seconds};  // copied here, summarised by loop()
   {
