@@ -230,7 +230,7 @@ TEST_CASE("The groups chart says what the groups are") {
 // drawn against its bounds in the report; the pages of a run in progress
 // (the live report) and of an interrupted run say how far it got.
 TEST_CASE(
-    "The report draws the SPRT's LLR history; a partial page says so and reloads while live") {
+    "The report draws the SPRT's LLR history, and a partial page says so and reloads while live") {
   const auto scratch = arena::testing::scratch("report-llr");
   const auto run = run_shipped(scratch, "battleship-sprt", 1000000, "out");
   REQUIRE(run.code == 0);
