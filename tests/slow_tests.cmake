@@ -31,3 +31,4 @@ set_tests_properties([==[a program's own children end with it]==] PROPERTIES COS
 set_tests_properties([==[extra points of the learning curve add rows and change nothing learnt]==] PROPERTIES COST 8)
 set_tests_properties([==[Python bots under mpirun give the results of one process]==] PROPERTIES COST 15)
 set_tests_properties([==[mpirun writes games.csv.gz and moves.jsonl.gz byte for byte as one process]==] PROPERTIES COST 12)
+set_tests_properties([==[During a run the live report is rewritten every few seconds, then the final replaces it]==] PROPERTIES COST 20)

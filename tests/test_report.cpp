@@ -225,3 +225,36 @@ TEST_CASE("The groups chart says what the groups are") {
   const std::string chart = chart_svg(read_file(scratch / "out" / "report.html"), "groups");
   CHECK_THAT(chart, Catch::Contains(">Win rate by seat<") && !Catch::Contains(">group<"));
 }
+
+// The SPRT's LLR after each check is in summary.json (stop.sprt.history) and
+// drawn against its bounds in the report; the pages of a run in progress
+// (the live report) and of an interrupted run say how far it got.
+TEST_CASE(
+    "The report draws the SPRT's LLR history, and a partial page says so and reloads while live") {
+  const auto scratch = arena::testing::scratch("report-llr");
+  const auto run = run_shipped(scratch, "battleship-sprt", 1000000, "out");
+  REQUIRE(run.code == 0);
+  const Json summary = Json::parse(read_file(scratch / "out" / "summary.json"));
+  const Json& sprt = summary["stop"]["sprt"];
+  REQUIRE(sprt["history"].size() == 3);  // checked every 1000 games, stopped at 3000 (H0)
+  CHECK(sprt["history"][0][0] == 1000);
+  CHECK(sprt["history"][2] == Json::array({3000, sprt["llr"]}));
+  const std::string final_page = read_file(scratch / "out" / "report.html");
+  const std::string chart = chart_svg(final_page, "llr");
+  CHECK_THAT(chart, Catch::Contains("H1 bound (elo1 0)") && Catch::Contains("H0 bound (elo0 -10)"));
+  CHECK(count_of(chart, "class=\"series\"") == 3);  // the LLR and its two bounds
+  CHECK_THAT(final_page, !Catch::Contains("http-equiv") && !Catch::Contains("partial:"));
+
+  const arena::PartialRun live{1500, 1000000, "12:34:56", 3, "results/x/report.html", ""};
+  const std::string live_page = arena::render_report(summary, "results/x", &live);
+  CHECK(count_of(live_page, "<meta http-equiv=\"refresh\" content=\"3\">") == 1);
+  CHECK_THAT(live_page, Catch::Contains("partial: 1500 of 1000000 games, updated 12:34:56") &&
+                            Catch::Contains("<code>results/x/report.html</code>") &&
+                            Catch::Contains("<svg class=\"chart\" id=\"llr\""));
+  const arena::PartialRun stopped{1500, 1000000, "12:34:56", 0, "", "arena run c.yaml --resume"};
+  const std::string stopped_page = arena::render_report(summary, "results/x", &stopped);
+  CHECK_THAT(stopped_page,
+             !Catch::Contains("http-equiv") && Catch::Contains("partial: 1500 of 1000000 games") &&
+                 Catch::Contains("interrupted") && Catch::Contains("arena run c.yaml --resume") &&
+                 !Catch::Contains("This run is incomplete"));
+}

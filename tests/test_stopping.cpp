@@ -2,6 +2,10 @@
 // game-index order stop at the same game whatever the thread count.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
 #include "harness/adapters/adapters.hpp"
 #include "harness/stats/stopping.hpp"
 #include "play_config.hpp"
@@ -153,4 +157,34 @@ TEST_CASE("stop rules that cannot work are config errors") {
   CHECK(error(two + "stop: {sprt: {elo0: 0, elo1: 300, model: logistic}}\n").empty());
   CHECK(error(two + "stop: {ci_width: 2}\n") ==
         "t.yaml:4:18: stop.ci_width: value 2 is out of range [1e-09, 1]");
+}
+
+TEST_CASE("the LLR history keeps a few hundred checks, evenly, and the latest") {
+  LlrHistory history;
+  CHECK(history.points().empty());
+  const uint64_t checks = 10007;
+  for (uint64_t i = 0; i < checks; ++i)
+    history.add((i + 1) * 200, static_cast<double>(i) / 1000);
+  const std::vector<LlrPoint> points = history.points();
+  CHECK(points.size() <= LlrHistory::kMaxPoints + 1);
+  CHECK(points.size() > LlrHistory::kMaxPoints / 2);
+  CHECK(points.front() == LlrPoint{200, 0.0});
+  CHECK(points.back() == LlrPoint{checks * 200, static_cast<double>(checks - 1) / 1000});
+  // Evenly spaced but for the latest: every kept check is a multiple of one stride.
+  const uint64_t stride = points[1].games - points[0].games;
+  for (size_t i = 1; i + 1 < points.size(); ++i)
+    CHECK(points[i].games - points[i - 1].games == stride);
+}
+
+TEST_CASE("the LLR history continues across a checkpoint as if never interrupted") {
+  LlrHistory whole, first;
+  for (uint64_t i = 0; i < 1500; ++i) {
+    const double llr = std::sin(static_cast<double>(i)) * 3.1;  // every digit must survive
+    whole.add(i * 100 + 100, llr);
+    if (i < 777) first.add(i * 100 + 100, llr);
+  }
+  LlrHistory resumed = LlrHistory::from_json(nlohmann::json::parse(first.to_json().dump()));
+  for (uint64_t i = 777; i < 1500; ++i)
+    resumed.add(i * 100 + 100, std::sin(static_cast<double>(i)) * 3.1);
+  CHECK(resumed.points() == whole.points());
 }

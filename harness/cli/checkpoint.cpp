@@ -85,9 +85,15 @@ void write_checkpoint(const fs::path& dir, const Checkpoint& c) {
   Json files = Json::object();
   for (const auto& [name, state] : c.files)
     files[name] = state.to_json();
-  const Json j{{"version", kCheckpointVersion},  {"config", c.config},        {"seed", c.seed},
-               {"origin", c.origin.to_json()},   {"next_game", c.next_game},  {"files", files},
-               {"wall_seconds", c.wall_seconds}, {"stats", c.stats.to_json()}};
+  const Json j{{"version", kCheckpointVersion},
+               {"config", c.config},
+               {"seed", c.seed},
+               {"origin", c.origin.to_json()},
+               {"next_game", c.next_game},
+               {"files", files},
+               {"wall_seconds", c.wall_seconds},
+               {"stats", c.stats.to_json()},
+               {"llr_history", c.llr_history.to_json()}};
   const fs::path temp = dir / (std::string(kCheckpointFile) + ".tmp");
   {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
@@ -114,6 +120,8 @@ std::optional<Checkpoint> read_checkpoint(const fs::path& dir) {
       c.files[name] = AppendState::from_json(state);
     c.wall_seconds = j.at("wall_seconds").get<double>();
     c.stats = RunStats::from_json(j.at("stats"));
+    // Checkpoints of earlier versions have none: the chart then starts at the resume.
+    if (j.contains("llr_history")) c.llr_history = LlrHistory::from_json(j["llr_history"]);
     return c;
   } catch (const Json::exception& e) {
     throw InputError(fmt::format("{}: not a checkpoint arena wrote: {}", file.string(), e.what()));

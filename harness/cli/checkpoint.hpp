@@ -7,7 +7,8 @@
 // of each file written per game (games.csv or games.csv.gz, moves.jsonl.gz:
 // its bytes on disk that belong to the games before it, and for gzip files
 // the text not yet compressed; see AppendFile), and the exact results of
-// those games (RunStats as JSON). It is written atomically (temporary file,
+// those games (RunStats as JSON), and with an SPRT its LLR history (the
+// report's chart). It is written atomically (temporary file,
 // fsync, rename) after those files were synced, so after an interruption at
 // any moment, even kill -9, the last checkpoint is consistent with them:
 // resuming cuts each file back to its state and plays on from `next_game`.
@@ -25,6 +26,7 @@
 #include "harness/output/append_file.hpp"
 #include "harness/output/results_dir.hpp"
 #include "harness/runner/run_stats.hpp"
+#include "harness/stats/stopping.hpp"
 
 namespace arena {
 
@@ -51,6 +53,7 @@ struct Checkpoint {
   std::map<std::string, AppendState> files;  // by file name in the results folder
   double wall_seconds = 0;                   // time spent before the checkpoint, for games/s
   RunStats stats{0, 0};
+  LlrHistory llr_history;  // the SPRT's LLR at the stop checks before next_game
 };
 
 inline constexpr const char* kCheckpointFile = kCheckpointName;

@@ -75,6 +75,10 @@ void add_run(CLI::App& app, const Registry& registry, int& exit_code) {
   real_option(run, "--checkpoint-every", options->checkpoint_seconds, 0, 86400,
               "seconds between checkpoints (default 5)")
       ->type_name("S");
+  real_option(run, "--report-every", options->report_seconds, 0, 86400,
+              "seconds between rewrites of the live report, report.html in the hidden staging "
+              "folder while the games play (default 3; 0: none)")
+      ->type_name("S");
   run->add_flag("--detail", options->detail,
                 "also print the full tables (every pair, crosstable, groups, both ratings) "
                 "before the summary");

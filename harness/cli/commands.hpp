@@ -29,6 +29,8 @@ struct RunOptions {
   bool resume = false;  // continue the interrupted run's checkpoint
   std::optional<std::pair<uint64_t, uint64_t>> shard;  // play slice I of N (1-based)
   double checkpoint_seconds = 5;
+  // Seconds between rewrites of the live report (play_run: LiveReport); 0: none.
+  double report_seconds = 3;
   // The config's YAML text, when it is not the file config_path (Python's
   // dict configs): config_path then only names it in messages.
   std::optional<std::string> config_text = std::nullopt;

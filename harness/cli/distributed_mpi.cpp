@@ -309,9 +309,12 @@ RunStats run_games_distributed(const Match& match, const RunPlan& plan, GameWrit
     }
     merge_workers(plan, own_error, out, total);
     if (progress) progress->add(end - next);
+    // Checked before on_merged, as run_games does: a checkpoint taken there
+    // holds this check (its LLR in the history a resume goes on with).
+    const bool stop = plan.check_every > 0 && end % plan.check_every == 0 && plan.stop_when(total);
     if (plan.on_merged) plan.on_merged(total, end);
     next = end;
-    if (plan.check_every > 0 && end % plan.check_every == 0 && plan.stop_when(total)) break;
+    if (stop) break;
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (seconds < 0.5) round = std::min(round * 2, max_round);

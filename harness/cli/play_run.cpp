@@ -17,6 +17,7 @@
 
 #include "harness/cli/distributed.hpp"
 #include "harness/cli/interrupt.hpp"
+#include "harness/cli/live_report.hpp"
 #include "harness/cli/run_clock.hpp"
 #include "harness/cli/run_support.hpp"
 #include "harness/runner/bots.hpp"
@@ -82,16 +83,17 @@ class GameFiles final : public GameWriter {
 class Checkpointer {
  public:
   Checkpointer(const RunContext& run, const RunInfo& info, const GameFiles& files,
-               const RunClock& clock)
+               const RunClock& clock, const LlrHistory& llr)
       : run_(run),
         seed_(info.seed),
         identity_(config_identity(run.config, info.seed)),
         files_(files),
-        clock_(clock) {}
+        clock_(clock),
+        llr_(llr) {}
 
   void write(const RunStats& so_far, uint64_t next_game) const {
     write_checkpoint(run_.staged.staging_dir(), {identity_, seed_, run_.origin, next_game,
-                                                 files_.sync(), clock_.seconds(), so_far});
+                                                 files_.sync(), clock_.seconds(), so_far, llr_});
   }
 
   void due(const RunStats& so_far, uint64_t next_game) {
@@ -108,6 +110,7 @@ class Checkpointer {
   std::string identity_;
   const GameFiles& files_;
   const RunClock& clock_;
+  const LlrHistory& llr_;
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
@@ -131,20 +134,33 @@ class ForfeitReporter {
 };
 
 // The prepared plan, with what is this run's own: its slice, the checkpoint
-// it resumes, stop rules and interrupts.
-RunPlan plan_of(const RunContext& run) {
+// it resumes, stop rules (each check's LLR goes to `llr`) and interrupts.
+RunPlan plan_of(const RunContext& run, LlrHistory& llr) {
   RunPlan plan = run.prepared;
   plan.first_game = run.resume ? run.resume->next_game : run.slice.first;
   plan.games = run.slice.end;
   if (run.config.stop.any()) {
     plan.check_every = run.config.stop.batch;
-    plan.stop_when = [&stop = run.config.stop](const RunStats& so_far) {
-      return !evaluate_stop(stop, so_far).stopped_by.empty();
+    plan.stop_when = [&stop = run.config.stop, &llr](const RunStats& so_far) {
+      const StopStatus status = evaluate_stop(stop, so_far);
+      if (status.has_sprt) llr.add(so_far.games(), status.llr);
+      return !status.stopped_by.empty();
     };
   }
   if (run.resume) plan.initial = &run.resume->stats;
   plan.interrupt = &InterruptGuard::requested();
   return plan;
+}
+
+// The live report of a run, or none: a shard's folder gets no report (its
+// counts are merged later), and --report-every 0 asks for none.
+std::unique_ptr<LiveReport> live_report(const RunContext& run, const RunInfo& info,
+                                        Progress::Style style) {
+  if (run.options.shard || run.options.report_seconds <= 0) return nullptr;
+  return std::make_unique<LiveReport>(
+      LiveReportSetup{run.config, run.match, info, run.staged.path("report.html"),
+                      run.staged.final_dir() / "report.html", run.options.report_seconds,
+                      run.options.quiet, style == Progress::Style::kTerminal});
 }
 
 }  // namespace
@@ -159,15 +175,23 @@ Slice slice_of(const RunOptions& options, uint64_t planned, uint64_t series) {
 Played play_into(const RunContext& run, RunInfo& info) {
   GameFiles files(run);
   const RunClock clock(run.resume ? run.resume->wall_seconds : 0);
-  Checkpointer checkpoints(run, info, files, clock);
-  RunPlan plan = plan_of(run);
+  LlrHistory llr = run.resume ? run.resume->llr_history : LlrHistory{};
+  Checkpointer checkpoints(run, info, files, clock, llr);
+  RunPlan plan = plan_of(run, llr);
   plan.on_forfeit = ForfeitReporter(run.config, run.options.quiet);
-  plan.on_merged = [&](const RunStats& so_far, uint64_t next) { checkpoints.due(so_far, next); };
-  Progress progress(plan.games - plan.first_game,
-                    Progress::style_for_stderr(run.options.quiet || !run.options.progress));
+  const Progress::Style style =
+      Progress::style_for_stderr(run.options.quiet || !run.options.progress);
+  std::unique_ptr<LiveReport> live = live_report(run, info, style);
+  plan.on_merged = [&](const RunStats& so_far, uint64_t next) {
+    checkpoints.due(so_far, next);
+    if (live) live->offer(so_far, llr, clock.seconds());
+  };
+  Progress progress(plan.games - plan.first_game, style);
   progress.estimate_costs(plan.first_game, plan.games, run.match.series_length(), plan.threads);
   RunStats stats = run_games_distributed(run.match, plan, &files, &progress);
   info.wall_seconds = clock.seconds();
+  info.llr_history = llr.points();
+  if (live) live->stop();  // the final report (or the interrupted run's) comes next
   progress.finish();
   files.sync();
   const uint64_t before = run.resume ? run.resume->stats.games() : 0;

@@ -281,6 +281,8 @@ std::string resume_command(const RunOptions& options, const fs::path& final_dir,
     words.insert(words.end(),
                  {"--checkpoint-every", fmt::format("{}", options.checkpoint_seconds)});
   }
+  if (options.report_seconds != RunOptions{}.report_seconds)
+    words.insert(words.end(), {"--report-every", fmt::format("{}", options.report_seconds)});
   if (options.strict) words.emplace_back("--strict");
   if (options.quiet) words.emplace_back("--quiet");
   return join_command(words);

@@ -10,6 +10,7 @@
 #include "harness/cli/distributed.hpp"
 #include "harness/cli/exit_code.hpp"
 #include "harness/cli/interrupt.hpp"
+#include "harness/cli/live_report.hpp"
 #include "harness/cli/play_run.hpp"
 #include "harness/cli/resume.hpp"
 #include "harness/cli/run_support.hpp"
@@ -53,10 +54,11 @@ uint64_t fresh_seed() {
 }
 
 void write_summary_and_report(const RunSummary& summary, const StagedResults& staged,
-                              const std::filesystem::path& report_dir) {
+                              const std::filesystem::path& report_dir, const PartialRun* partial) {
   const auto json = summary_json(summary);
   staged.write_file("summary.json", json.dump(2) + "\n");  // keys in the documented order
-  staged.write_file("report.html", render_report(nlohmann::json(json), report_dir.string()));
+  staged.write_file("report.html",
+                    render_report(nlohmann::json(json), report_dir.string(), partial));
 }
 
 namespace {
@@ -165,8 +167,11 @@ int finish_run(const RunContext& run, const RunInfo& info, const Played& played,
   const bool interrupted =
       played.next_game < run.slice.end && !run_complete(config, info, played.stats);
   const RunSummary summary = summarize(config, info, run.match, played.stats);
-  write_summary_and_report(summary, staged,
-                           interrupted ? staged.staging_dir() : staged.final_dir());
+  // An interrupted run's report (the live report's last page, made final) says how far it got.
+  const PartialRun partial{summary.games,     info.planned_games, local_time_of_day(), 0, "",
+                           run.resume_command};
+  write_summary_and_report(summary, staged, interrupted ? staged.staging_dir() : staged.final_dir(),
+                           interrupted ? &partial : nullptr);
   if (interrupted) {
     if (run.options.print_results)
       print_results(summary, {staged.staging_dir(), info.planned_games, run.options.detail});

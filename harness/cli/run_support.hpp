@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "harness/config/config.hpp"
+#include "harness/output/report.hpp"
 #include "harness/registry/registry.hpp"
 #include "harness/runner/run_stats.hpp"
 #include "harness/stats/run_summary.hpp"
@@ -29,9 +30,10 @@ class StagedResults;
 // What a finished (or stopped) run publishes, written the same way by `arena
 // run` and `arena merge`: summary.json and report.html into `staged` (the
 // report naming `report_dir`, where its replay commands find the results),
-// both from the one summary.
+// both from the one summary; `partial` for an interrupted run's report.
 void write_summary_and_report(const RunSummary& summary, const StagedResults& staged,
-                              const std::filesystem::path& report_dir);
+                              const std::filesystem::path& report_dir,
+                              const PartialRun* partial = nullptr);
 
 // How a run's results are printed: where they are, whether the run stopped
 // short (the games it planned), and whether the full tables come first.

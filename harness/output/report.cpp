@@ -342,11 +342,13 @@ Json rating_rows(const Json& s, const char* key) {
   return rows;
 }
 
-Json stop_view(const Json& s) {
+// `partial`: the run is not over (still playing, or interrupted).
+Json stop_view(const Json& s, bool partial) {
   if (!s.contains("stop")) return nullptr;
   const Json& stop = s["stop"];
-  Json out{{"stopped_by", stop["stopped_by"].is_null() ? "no rule (all games played)"
-                                                       : stop["stopped_by"].get<std::string>()},
+  const char* no_rule = partial ? "no rule yet" : "no rule (all games played)";
+  Json out{{"stopped_by",
+            stop["stopped_by"].is_null() ? no_rule : stop["stopped_by"].get<std::string>()},
            {"games", stop["games"]}};
   if (stop.contains("sprt")) {
     const Json& t = stop["sprt"];
@@ -456,6 +458,56 @@ Json notable_rows(const Json& s, const std::string& results_dir) {
   return rows;
 }
 
+// Tick labels of a count of games: 2500, 40k, 1.5M.
+std::string games_tick(double games) {
+  if (std::abs(games) >= 1e6) return fmt::format("{:g}M", games / 1e6);
+  if (std::abs(games) >= 1e4) return fmt::format("{:g}k", games / 1e3);
+  return fmt::format("{:g}", games);
+}
+
+// The SPRT's LLR after each check (stop.sprt.history) against the games
+// played, between its bounds: the run accepts H1 where the line reaches the
+// upper one, H0 where it reaches the lower one.
+std::optional<Json> llr_chart(const Json& s) {
+  if (!s.contains("stop") || !s["stop"].contains("sprt")) return std::nullopt;
+  const Json& t = s["stop"]["sprt"];
+  const Json history = t.value("history", Json::array());
+  if (history.empty()) return std::nullopt;
+  const double lower = number(t, "lower_bound"), upper = number(t, "upper_bound");
+  std::vector<std::pair<double, double>> points;
+  if (history[0][0].get<double>() > 0) points.emplace_back(0, 0);  // no games: LLR 0
+  double lo = lower, hi = upper;
+  for (const Json& p : history) {
+    points.emplace_back(p[0].get<double>(), p[1].get<double>());
+    lo = std::min(lo, points.back().second);
+    hi = std::max(hi, points.back().second);
+  }
+  const double margin = (hi - lo) / 10;
+  const double games = std::max(1.0, points.back().first);
+  SvgChart chart("llr", "SPRT: log-likelihood ratio against its bounds",
+                 ChartAxis::linear("games played", 0, games, games_tick),
+                 ChartAxis::linear("LLR", lo - margin, hi + margin));
+  chart.add_line(fmt::format("accepts H1 (elo1 {:g}) at {:.3f}", number(t, "elo1"), upper),
+                 {{0, upper}, {games, upper}}, 2, true);
+  chart.add_line(fmt::format("accepts H0 (elo0 {:g}) at {:.3f}", number(t, "elo0"), lower),
+                 {{0, lower}, {games, lower}}, 3, true);
+  chart.add_line("LLR", points, 0);
+  chart.add_legend("LLR", 0);
+  chart.add_legend(fmt::format("H1 bound (elo1 {:g})", number(t, "elo1")), 2, true);
+  chart.add_legend(fmt::format("H0 bound (elo0 {:g})", number(t, "elo0")), 3, true);
+  return chart.view();
+}
+
+Json partial_view(const PartialRun& p) {
+  Json view{{"games", p.games},
+            {"planned", p.planned},
+            {"updated", p.updated},
+            {"final_report", p.final_report},
+            {"resume", p.resume}};
+  if (p.refresh_seconds > 0) view["refresh"] = p.refresh_seconds;
+  return view;
+}
+
 }  // namespace
 
 std::vector<std::pair<double, double>> latency_shares(const Json& latency) {
@@ -467,8 +519,10 @@ std::vector<std::pair<double, double>> latency_shares(const Json& latency) {
   return shares;
 }
 
-std::string render_report(const Json& summary, const std::string& results_dir) {
+std::string render_report(const Json& summary, const std::string& results_dir,
+                          const PartialRun* partial) {
   Json view;
+  if (partial) view["partial"] = partial_view(*partial);
   view["run"] = run_view(summary);
   view["variants"] = variant_rows(summary);
   if (summary.contains("metrics") && !summary["metrics"].empty()) {
@@ -476,6 +530,7 @@ std::string render_report(const Json& summary, const std::string& results_dir) {
     view["metric_name"] = m.value("name", "");
   }
   Json charts = Json::array();
+  if (auto c = llr_chart(summary)) charts.push_back(*c);
   if (auto c = win_rate_chart(summary)) charts.push_back(*c);
   for (const Json& spec : summary.value("metrics", Json::array())) {
     if (auto c = metric_chart(summary, spec)) charts.push_back(*c);
@@ -501,7 +556,7 @@ std::string render_report(const Json& summary, const std::string& results_dir) {
   view["notable"] = notable_rows(summary, results_dir);
   view["ratings"] = rating_rows(summary, "ratings");
   view["finishing_order_ratings"] = rating_rows(summary, "ratings_plackett_luce");
-  view["stop"] = stop_view(summary);
+  view["stop"] = stop_view(summary, partial != nullptr);
   view["expectations"] = expectation_rows(summary);
   return render_template(kReportTemplate, view);
 }

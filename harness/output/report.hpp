@@ -6,6 +6,7 @@
 // markup lives in report_template.html; this code builds the data it shows.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <utility>
@@ -15,9 +16,25 @@
 
 namespace arena {
 
+// What the report of a run not complete (yet) says above everything else:
+// "partial: N of M games, updated HH:MM:SS". With `refresh_seconds` the run
+// goes on (the live report, written while it plays): the page reloads itself
+// that often and names where the complete report will be; without, the run
+// stopped (interrupted) and `resume` says how to continue it.
+struct PartialRun {
+  uint64_t games = 0;
+  uint64_t planned = 0;
+  std::string updated;  // local time the page was written, HH:MM:SS
+  int refresh_seconds = 0;
+  std::string final_report;  // where the complete run's report will be
+  std::string resume;        // the command that continues an interrupted run
+};
+
 // `results_dir` is where the run's results are, for the commands that replay
-// its notable games.
-std::string render_report(const nlohmann::json& summary, const std::string& results_dir = "DIR");
+// its notable games. A complete run's report has no `partial` (no banner, no
+// reload); everything else it shows comes from `summary` alone.
+std::string render_report(const nlohmann::json& summary, const std::string& results_dir = "DIR",
+                          const PartialRun* partial = nullptr);
 
 // The report's stylesheet (its <style> element) and its charts drawn as the
 // report draws them (`charts`: SvgChart::view() objects), for other pages of

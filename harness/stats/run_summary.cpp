@@ -180,6 +180,11 @@ RunSummary summarize(const RunConfig& config, const RunInfo& info, const Match& 
   s.bradley_terry = tournament_ratings(config, stats);
   s.plackett_luce = finishing_order_ratings(config, stats);
   s.stop = evaluate_stop(config.stop, stats);
+  if (s.stop.has_sprt) {
+    s.llr_history = info.llr_history;
+    if (s.llr_history.empty() || s.llr_history.back().games != s.games)
+      s.llr_history.push_back({s.games, s.stop.llr});
+  }
   s.expectations = check_expectations(config, s.metrics, stats);
   return s;
 }

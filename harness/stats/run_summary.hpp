@@ -36,6 +36,8 @@ struct RunInfo {
   int threads = 1;
   double wall_seconds = 0;
   uint64_t timer_overhead_ns = 0;
+  // The SPRT's LLR at the stop checks so far (LlrHistory::points), when the run has one.
+  std::vector<LlrPoint> llr_history;
 };
 
 // A share with its Wilson 95% interval.
@@ -143,6 +145,9 @@ struct RunSummary {
   RatingTable bradley_terry;                     // three or more variants
   RatingTable plackett_luce;                     // some game of three or more seats
   StopStatus stop;
+  // With an SPRT: its LLR at the stop checks (info.llr_history), ending with
+  // stop.llr at `games`; for the report's chart of the LLR against its bounds.
+  std::vector<LlrPoint> llr_history;
   std::vector<ExpectationResult> expectations;  // point into config->expect
 
   const std::string& name_of(int v) const { return variants[v].player->name; }

@@ -247,13 +247,22 @@ OrderedJson plackett_luce_json(const RunSummary& summary) {
                      {"table", rating_table(summary, summary.plackett_luce)}};
 }
 
+// [[games, llr], ...]: the LLR at the stop checks, for the report's chart.
+OrderedJson llr_history_json(const std::vector<LlrPoint>& points) {
+  OrderedJson out = OrderedJson::array();
+  for (const LlrPoint& p : points)
+    out.push_back(OrderedJson::array({p.games, p.llr}));
+  return out;
+}
+
 // How early stopping ended: the rule that fired (or null), games played, and
 // the SPRT's LLR, bounds and verdict when there is one.
-OrderedJson stop_json(const StopRules& rules, const StopStatus& status, uint64_t games) {
+OrderedJson stop_json(const StopRules& rules, const RunSummary& summary) {
+  const StopStatus& status = summary.stop;
   OrderedJson out;
   out["stopped_by"] =
       status.stopped_by.empty() ? OrderedJson(nullptr) : OrderedJson(status.stopped_by);
-  out["games"] = games;
+  out["games"] = summary.games;
   out["batch"] = rules.batch;
   if (rules.ci_width) {
     out["ci_width"] = *rules.ci_width;
@@ -270,7 +279,8 @@ OrderedJson stop_json(const StopRules& rules, const StopStatus& status, uint64_t
         {"llr", status.llr},
         {"lower_bound", t.lower_bound()},
         {"upper_bound", t.upper_bound()},
-        {"verdict", status.verdict.empty() ? OrderedJson(nullptr) : OrderedJson(status.verdict)}};
+        {"verdict", status.verdict.empty() ? OrderedJson(nullptr) : OrderedJson(status.verdict)},
+        {"history", llr_history_json(summary.llr_history)}};
   }
   return out;
 }
@@ -346,7 +356,7 @@ OrderedJson summary_json(const RunSummary& summary) {
   if (OrderedJson pl = plackett_luce_json(summary); !pl.is_null())
     out["ratings_plackett_luce"] = std::move(pl);
   out["expectations"] = expectations_json(summary.expectations);
-  if (config.stop.any()) out["stop"] = stop_json(config.stop, summary.stop, summary.games);
+  if (config.stop.any()) out["stop"] = stop_json(config.stop, summary);
   return out;
 }
 
