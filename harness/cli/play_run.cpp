@@ -160,7 +160,8 @@ std::unique_ptr<LiveReport> live_report(const RunContext& run, const RunInfo& in
   return std::make_unique<LiveReport>(
       LiveReportSetup{run.config, run.match, info, run.staged.path("report.html"),
                       run.staged.final_dir() / "report.html", run.options.report_seconds,
-                      run.options.quiet, style == Progress::Style::kTerminal});
+                      run.options.quiet || !run.options.progress,  // arena.run(progress=False)
+                      style == Progress::Style::kTerminal});
 }
 
 }  // namespace
