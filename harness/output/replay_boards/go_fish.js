@@ -24,17 +24,17 @@
 //    "knows": [per seat null (the explainer) or [per rank: memory 1 holds, 0
 //    lacks, null unknown; belief the expected cards; counting P(holds one)]],
 //    "asks": [{"target", "rank", "score", belief "expected" | counting "hit",
-//    "book", "sure"}] (the best asks, best first)}
+//    "book", "sure"}] (the chosen ask, then the best others)}
 // drawn as marks under each hand and as a table in the side panel; they are
 // what the strategy knew before its ask.
 ARENA_BOARDS["go-fish"] = (function () {
-  const W = 1000;
+  const W = 900;
   const TOP = 64;       // the stock and the legend
   const ROW = 96;       // one seat
-  const NAME_X = 96;    // the seat's name box (left of it the ask's arrow)
-  const HAND_X = 292;   // the hand
-  const HAND_W = 360;
-  const BOOK_X = 668;   // the books
+  const NAME_X = 60;    // the seat's name box (left of it the ask's arrow)
+  const HAND_X = 250;   // the hand
+  const HAND_W = 340;
+  const BOOK_X = 606;   // the books
   const CARD_W = 34;
   const CARD_H = 50;
   const LETTERS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
@@ -140,10 +140,10 @@ ARENA_BOARDS["go-fish"] = (function () {
     out += "<rect x=\"" + NAME_X + "\" y=\"" + (y + 4) + "\" width=\"" + (W - NAME_X - 6) +
       "\" height=\"" + (ROW - 8) + "\" rx=\"6\" fill=\"" + (moving ? "#fff7d6" : "#f5f6f9") +
       "\" stroke=\"" + (moving ? "#d9a400" : "#d9dde6") + "\"/>";
-    out += "<text x=\"" + (NAME_X + 8) + "\" y=\"" + (y + 22) + "\" font-size=\"14\" " +
+    out += "<text x=\"" + (NAME_X + 8) + "\" y=\"" + (y + 22) + "\" font-size=\"16\" " +
       "font-weight=\"600\">" + esc(seatName(ctx, s)) + (moving ? " \u25b8 to move" : "") + "</text>";
     what.lines.slice(0, 3).forEach((line, i) => {
-      out += "<text x=\"" + (NAME_X + 8) + "\" y=\"" + (y + 40 + 15 * i) + "\" font-size=\"12\" " +
+      out += "<text x=\"" + (NAME_X + 8) + "\" y=\"" + (y + 41 + 16 * i) + "\" font-size=\"13\" " +
         "fill=\"" + line[1] + "\">" + esc(line[0]) + "</text>";
     });
     out += hand(state, ctx, s, what, y);
@@ -225,12 +225,13 @@ ARENA_BOARDS["go-fish"] = (function () {
         fill = "rgba(42,122,59," + (0.1 + 0.5 * v).toFixed(2) + ")";
         title = "P(holds " + aCard(state, r) + ") = " + v.toFixed(2);
       }
-      const w = 8 + 7 * label.length;
-      if (x + w > BOOK_X - 6) return;
+      // Below the hand and the books: room for a chip per rank.
+      const w = Math.round(8 + 6.3 * label.length);
+      if (x + w > W - 8) return;
       out += "<g data-seat=\"" + s + "\" data-knows=\"" + r + "\"><title>" + esc(title) +
         "</title><rect x=\"" + x + "\" y=\"" + y + "\" width=\"" + w + "\" height=\"18\" rx=\"9\" " +
         "fill=\"" + fill + "\"/><text x=\"" + (x + w / 2) + "\" y=\"" + (y + 13) + "\" " +
-        "font-size=\"11\" text-anchor=\"middle\">" + esc(label) + "</text></g>";
+        "font-size=\"10.5\" text-anchor=\"middle\">" + esc(label) + "</text></g>";
       x += w + 4;
     });
     return out;
@@ -270,22 +271,27 @@ ARENA_BOARDS["go-fish"] = (function () {
     const heads = {known: "what it knows each seat holds",
                    expected: "cards it expects each seat to hold",
                    probability: "the chance each seat holds one"};
+    // A row per rank, a column per other seat: narrow enough for the side panel.
+    const others = [];
+    why.knows.forEach((row, s) => { if (row) others.push(s); });
     let html = "<p>" + esc(heads[why.measure] || "") + ":</p><table class=\"gf-knows\"><tr><th></th>";
-    for (let r = 0; r < state.ranks; ++r) html += "<th>" + esc(letter(state, r)) + "</th>";
+    for (const s of others) html += "<th>" + esc(seatName(ctx, s)) + "</th>";
     html += "</tr>";
-    why.knows.forEach((row, s) => {
-      if (!row) return;
-      html += "<tr><th>" + esc(seatName(ctx, s)) + "</th>";
-      row.forEach((v) => { html += "<td" + shade(v) + ">" + fmt(v) + "</td>"; });
+    for (let r = 0; r < state.ranks; ++r) {
+      html += "<tr><th>" + esc(letter(state, r)) + "</th>";
+      for (const s of others) {
+        const v = why.knows[s][r];
+        html += "<td" + shade(v) + ">" + fmt(v) + "</td>";
+      }
       html += "</tr>";
-    });
+    }
     html += "</table>";
     if (why.asks && why.asks.length) {
       const counted = why.measure === "probability";
-      html += "<p>its best asks:</p><table><tr><th>ask</th><th>" +
+      html += "<p>its ask (first) and the best others:</p><table><tr><th>ask</th><th>" +
         (counted ? "P(hit)</th><th>P(book)" : "expected") + "</th><th>score</th></tr>";
       for (const a of why.asks) {
-        html += "<tr><td>" + esc(seatName(ctx, a.target) + ": any " + plural(state, a.rank) + "?") +
+        html += "<tr" + (a === why.asks[0] ? " style=\"font-weight:600\"" : "") + "><td>" + esc(seatName(ctx, a.target) + ": any " + plural(state, a.rank) + "?") +
           "</td><td>" + (counted ? a.hit.toFixed(2) + "</td><td>" + a.book.toFixed(2)
                                  : a.expected.toFixed(2)) +
           "</td><td>" + (a.sure ? "sure hit + " : "") + a.score.toFixed(2) + "</td></tr>";
