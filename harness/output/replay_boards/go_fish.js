@@ -85,7 +85,7 @@ ARENA_BOARDS["go-fish"] = (function () {
                      expected: "expected cards", probability: "P(holds one)"};
       text += " \u00b7 under the hands: " + (marks[explain.measure] || "") + " (before the ask)";
     }
-    return "<text x=\"" + (W - 10) + "\" y=\"24\" font-size=\"12\" text-anchor=\"end\" " +
+    return "<text x=\"" + (W - 10) + "\" y=\"24\" font-size=\"13\" text-anchor=\"end\" " +
       "fill=\"#5a6273\">" + esc(text) + "</text>";
   }
 
@@ -204,9 +204,7 @@ ARENA_BOARDS["go-fish"] = (function () {
   function marks(state, explain, s) {
     const row = explain && explain.knows ? explain.knows[s] : null;
     if (!row) return "";
-    const y = rowY(s) + 68;
-    let out = "";
-    let x = HAND_X;
+    const chips = [];
     row.forEach((v, r) => {
       if (v === null || (explain.measure !== "known" && v < 0.005)) return;
       let label = letter(state, r);
@@ -225,15 +223,22 @@ ARENA_BOARDS["go-fish"] = (function () {
         fill = "rgba(42,122,59," + (0.1 + 0.5 * v).toFixed(2) + ")";
         title = "P(holds " + aCard(state, r) + ") = " + v.toFixed(2);
       }
-      // Below the hand and the books: room for a chip per rank.
-      const w = Math.round(8 + 6.3 * label.length);
-      if (x + w > W - 8) return;
-      out += "<g data-seat=\"" + s + "\" data-knows=\"" + r + "\"><title>" + esc(title) +
-        "</title><rect x=\"" + x + "\" y=\"" + y + "\" width=\"" + w + "\" height=\"18\" rx=\"9\" " +
-        "fill=\"" + fill + "\"/><text x=\"" + (x + w / 2) + "\" y=\"" + (y + 13) + "\" " +
-        "font-size=\"10.5\" text-anchor=\"middle\">" + esc(label) + "</text></g>";
-      x += w + 4;
+      chips.push({r: r, label: label, fill: fill, title: title});
     });
+    // One line below the hand and the books: the font shrinks to fit every rank.
+    const chars = chips.reduce((n, c) => n + c.label.length, 0);
+    const font = Math.min(12.5, (W - 8 - HAND_X - 14 * chips.length) / (0.58 * Math.max(1, chars)));
+    const y = rowY(s) + 67;
+    let out = "";
+    let x = HAND_X;
+    for (const c of chips) {
+      const w = Math.round(10 + 0.58 * font * c.label.length);
+      out += "<g data-seat=\"" + s + "\" data-knows=\"" + c.r + "\"><title>" + esc(c.title) +
+        "</title><rect x=\"" + x + "\" y=\"" + y + "\" width=\"" + w + "\" height=\"20\" rx=\"10\" " +
+        "fill=\"" + c.fill + "\"/><text x=\"" + (x + w / 2) + "\" y=\"" + (y + 14) + "\" " +
+        "font-size=\"" + font.toFixed(1) + "\" text-anchor=\"middle\">" + esc(c.label) + "</text></g>";
+      x += w + 4;
+    }
     return out;
   }
 
@@ -247,10 +252,14 @@ ARENA_BOARDS["go-fish"] = (function () {
     const n = state.hands.length;
     const height = TOP + n * ROW + 8;
     const what = happenings(state);
-    let out = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " + W + " " + height +
+    // No xmlns: the HTML parser needs none, and the page names no address.
+    let out = "<svg viewBox=\"0 0 " + W + " " + height +
       "\" role=\"img\" aria-label=\"Go Fish table\"><defs>" + head("hit", "#2a7a3b") +
       head("miss", "#b23b3b") + "</defs>";
     out += stock(state) + legend(ctx.explain);
+    if (state.to_move === null)
+      out += "<text x=\"150\" y=\"30\" font-size=\"14\" font-weight=\"600\" fill=\"#5a6273\">" +
+        "game over</text>";
     if (state.illegal)
       out += "<text x=\"" + (W - 10) + "\" y=\"46\" font-size=\"12\" text-anchor=\"end\" " +
         "fill=\"#b23b3b\">" + esc(state.illegal) + "</text>";
