@@ -1,7 +1,12 @@
 // Go Fish strategies: random's choices, memory's and seed-memory's bookkeeping,
 // belief's model, counting's inferences on hand-built histories, random tie
-// breaks, and each informed strategy beating random players.
+// breaks, each informed strategy beating random players, and explanations
+// that change no ask.
 #include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "engines/core/explain.hpp"
 
 #include <cmath>
 #include <map>
@@ -265,4 +270,113 @@ TEST_CASE("go fish memory belief and counting each beat random players") {
     WARN(name << " win share against two random players " << share << " se " << se);
     CHECK(share > 1.0 / 3 + 4 * se);
   }
+}
+
+namespace {
+
+// Every ask of a game (seat, code) and what the strategy explained, taken
+// after each decision as the harness's timer does (harness/registry/match.hpp).
+struct ExplainedGame {
+  std::vector<std::pair<int, int>> asks;
+  std::vector<nlohmann::json> explanations;
+  GameResult result;
+};
+
+struct ExplainTimer {
+  ExplainedGame* game;
+  template <class F>
+  int decide(int seat, F&& f) {
+    const int code = f();
+    game->asks.emplace_back(seat, code);
+    game->explanations.push_back(ExplainScope::take());
+    return code;
+  }
+};
+
+ExplainedGame play_explained(const Rules& rules, const std::vector<std::string>& names,
+                             uint64_t deal) {
+  ExplainedGame out;
+  std::vector<AnyPlayer> seats;
+  std::vector<Rng> rngs;
+  std::vector<int> who;
+  for (size_t s = 0; s < names.size(); ++s) {
+    seats.push_back(Strategies::make_default(names[s]));
+    rngs.emplace_back(derive_seed(17, 0, deal, player_purpose(s)));
+    who.push_back(static_cast<int>(s));
+  }
+  Rng deal_rng(derive_seed(17, 0, deal, Purpose::kEnvironment));
+  ExplainTimer timer{&out};
+  out.result = play_game(rules, std::span(seats), deal_rng, std::span(rngs), timer,
+                         std::span<const int>(who));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "go fish explanations change no ask and no result, and memory belief counting give them") {
+  const std::vector<std::vector<std::string>> tables = {
+      {"memory", "belief"},
+      {"counting", "random", "memory"},
+      {"belief", "counting", "seed-memory", "memory"},
+      {"counting", "counting"}};
+  for (const Preset preset : {Preset::kStandard, Preset::kSeed}) {
+    for (const auto& names : tables) {
+      const Rules rules = rules_for(static_cast<int>(names.size()), preset);
+      for (uint64_t deal = 0; deal < 8; ++deal) {
+        INFO(names.size() << " seats, deal " << deal);
+        const ExplainedGame plain = play_explained(rules, names, deal);
+        ExplainedGame explained;
+        {
+          const ExplainScope scope(ExplainScope::Level::kAll);
+          explained = play_explained(rules, names, deal);
+        }
+        REQUIRE(plain.asks == explained.asks);
+        CHECK(plain.result.rank == explained.result.rank);
+        CHECK(plain.result.books == explained.result.books);
+        CHECK(plain.result.turns == explained.result.turns);
+        for (size_t i = 0; i < plain.asks.size(); ++i) {
+          CHECK(plain.explanations[i].is_null());
+          const std::string& name = names[static_cast<size_t>(plain.asks[i].first)];
+          const nlohmann::json& why = explained.explanations[i];
+          if (name == "memory" || name == "belief" || name == "counting") {
+            REQUIRE(why.is_object());
+            CHECK(why["text"].is_string());
+            REQUIRE(why["knows"].size() == names.size());
+            CHECK(why["knows"][static_cast<size_t>(plain.asks[i].first)].is_null());
+            const Ask ask = decode(plain.asks[i].second);
+            CHECK(why["knows"][static_cast<size_t>(ask.target)].size() ==
+                  static_cast<size_t>(rules.ranks));
+            if (name != "memory") {  // the chosen ask first, with its score
+              CHECK(why["asks"][0]["target"] == ask.target);
+              CHECK(why["asks"][0]["rank"] == ask.rank);
+              CHECK(why["asks"][0]["score"].is_number());
+            }
+          } else {
+            CHECK(why.is_null());
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("go fish counting explains a sure hit and the odds of the others") {
+  // Seat 1 asked for 3s and got one: counting (seat 0) knows it holds a 3.
+  Table t(3, 0, {3, 5}, {0, 4, 4}, 20);
+  CountingPlayer d;
+  d.begin(t.view());
+  d.observe(ask(1, 2, 3, 1), t.view());
+  Rng rng(1);
+  nlohmann::json why;
+  {
+    const ExplainScope scope(ExplainScope::Level::kAll);
+    CHECK(d.decide(t.view(), rng) == Ask{1, 3});
+    why = ExplainScope::take();
+  }
+  CHECK(why["measure"] == "probability");
+  CHECK(why["knows"][1][3] == 1.0);
+  CHECK(why["knows"][0].is_null());
+  CHECK(why["asks"][0]["sure"] == true);
+  CHECK_THAT(why["text"].get<std::string>(), Catch::Contains("surely holds a four"));
 }

@@ -11,10 +11,14 @@
 // (the seed's lowest-seat fault), except where seed-memory keeps the seed's order.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <concepts>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "engines/core/rng.hpp"
 #include "engines/core/strategy_list.hpp"
@@ -96,5 +100,59 @@ class BestAsk {
   Ask ask_;
   int ties_ = 0;
 };
+
+// For explanations: the legal asks of `view` scored by `score(ask)`, `chosen`
+// first and then the best others, at most `shown` in all; `total` legal asks,
+// `tied` others scoring as `chosen` did (BestAsk drew among them at random).
+struct ScoredAsk {
+  Ask ask;
+  double score = 0;
+};
+struct RankedAsks {
+  std::vector<ScoredAsk> best;
+  int total = 0;
+  int tied = 0;
+};
+template <class Score>
+RankedAsks ranked_asks(const PlayerView& view, Ask chosen, size_t shown, Score&& score) {
+  RankedAsks ranked;
+  const double mine = score(chosen);
+  std::vector<ScoredAsk> others;
+  const Targets targets = legal_targets(view);
+  for (uint32_t held = view.hand().held_ranks(); held != 0; held &= held - 1) {
+    for (int i = 0; i < targets.size; ++i) {
+      const Ask ask{targets.seat[i], std::countr_zero(held)};
+      ++ranked.total;
+      if (ask == chosen) continue;
+      const double s = score(ask);
+      const double eps = 1e-12 * (1.0 + (s < 0 ? -s : s));
+      ranked.tied += s >= mine - eps && s <= mine + eps;
+      others.push_back({ask, s});
+    }
+  }
+  const size_t more = std::min(others.size(), shown > 0 ? shown - 1 : 0);
+  std::partial_sort(others.begin(), others.begin() + static_cast<std::ptrdiff_t>(more),
+                    others.end(),
+                    [](const ScoredAsk& x, const ScoredAsk& y) { return x.score > y.score; });
+  ranked.best.push_back({chosen, mine});
+  ranked.best.insert(ranked.best.end(), others.begin(),
+                     others.begin() + static_cast<std::ptrdiff_t>(more));
+  return ranked;
+}
+
+// How an explanation says which of `ranked`'s asks it chose: "the best of 12
+// asks" or "the best of 12 asks, tied with 3 others (drawn at random)".
+inline std::string best_of(const RankedAsks& ranked) {
+  std::string text = "the best of " + std::to_string(ranked.total) + " asks";
+  if (ranked.tied > 0)
+    text += ", tied with " + std::to_string(ranked.tied) +
+            (ranked.tied == 1 ? " other" : " others") + " (drawn at random)";
+  return text;
+}
+
+// A number in an explanation, to three decimals: explanations stay short.
+inline double rounded3(double x) {
+  return std::round(x * 1000) / 1000;
+}
 
 }  // namespace arena::go_fish

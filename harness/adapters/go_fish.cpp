@@ -4,6 +4,7 @@
 // so neither the deal nor the seat favours anyone. Ranks come from books
 // (equal books share a rank); the seed's own winner rule (the first seat with
 // the top score) is kept as the metric `seed_win` to show what it biased.
+#include <array>
 #include <stdexcept>
 #include <vector>
 
@@ -115,7 +116,8 @@ class GoFishMatch final : public SeatedMatch {
     }
   }
 
-  // Every hand after every ask (an omniscient view), the ask and its answer.
+  // Every hand after every ask (an omniscient view), the ask and its answer;
+  // as text and as data (table_state), with the strategy's explanation.
   std::optional<GameReplay> replay_seated(const SeatedGame& game,
                                           const MoveLog& moves) const override {
     std::vector<std::string> names;
@@ -128,42 +130,109 @@ class GoFishMatch final : public SeatedMatch {
                        "to the viewer, not to the players"},
                       gf::describe_table(g, names),
                       {}};
+    replay.start_state = table_state(g, gf::seen_events(g.history(), {}, {}, rules_));
     for (const MoveLog::Entry& e : moves.entries()) {
       if (e.kind == MoveLog::Kind::kFault) {
+        // The table as the fault left it.
         replay.steps.push_back(fault_step(moves, e, name(e.variant)));
+        replay.steps.back().board = gf::describe_table(g, names);
+        replay.steps.back().state = table_state(g, {});
         continue;
       }
       if (g.over()) throw RecordMismatch("a move after the end of the game");
       const int seat = g.to_move();
       if (game.lineup[static_cast<size_t>(seat)] != e.variant)
         throw RecordMismatch("the record's move is not by the seat to move");
-      const gf::Ask ask = gf::decode(static_cast<int>(moves.value(e)));
-      const std::vector<int8_t> stock(g.stock().begin(), g.stock().end());
-      const size_t seen = g.history().size();
-      try {
-        g.play(ask);
-      } catch (const std::invalid_argument& illegal) {
-        replay.steps.push_back({e.variant,
-                                names[static_cast<size_t>(seat)] + ": " + illegal.what(),
-                                {{"target", ask.target}, {"rank", ask.rank}, {"legal", false}},
-                                gf::describe_table(g, names)});
-        continue;
-      }
-      std::string text;
-      size_t drawn = 0;
-      for (size_t i = seen; i < g.history().size(); ++i) {
-        const gf::PublicEvent& event = g.history()[i];
-        const int card =
-            event.kind == gf::EventKind::kDraw && drawn < stock.size() ? stock[drawn++] : -1;
-        if (!text.empty()) text += "; ";
-        text += gf::describe_event(event, rules_, names, card);
-      }
-      replay.steps.push_back({e.variant,
-                              text,
-                              {{"seat", seat}, {"target", ask.target}, {"rank", ask.rank}},
-                              gf::describe_table(g, names)});
+      replay.steps.push_back(
+          ask_step(g, seat, gf::decode(static_cast<int>(moves.value(e))), e.variant, names));
+      replay.steps.back().explain = moves.explanation(e);
     }
     return replay;
+  }
+
+  // Plays `ask` of `seat` on `g` and says what it did (an illegal ask changes nothing).
+  ReplayStep ask_step(gf::Game& g, int seat, gf::Ask ask, int variant,
+                      const std::vector<std::string>& names) const {
+    const std::vector<int8_t> stock(g.stock().begin(), g.stock().end());
+    std::array<int, gf::kMaxPlayers> sizes = g.public_state().hand_size;
+    const size_t seen = g.history().size();
+    try {
+      g.play(ask);
+    } catch (const std::invalid_argument& illegal) {
+      nlohmann::json state = table_state(g, {});
+      state["illegal"] = illegal.what();
+      return {variant,
+              names[static_cast<size_t>(seat)] + ": " + illegal.what(),
+              {{"target", ask.target}, {"rank", ask.rank}, {"legal", false}},
+              gf::describe_table(g, names),
+              std::move(state)};
+    }
+    const std::vector<gf::SeenEvent> events =
+        gf::seen_events(g.history().subspan(seen), stock, sizes, rules_);
+    std::string text;
+    for (const gf::SeenEvent& event : events) {
+      if (!text.empty()) text += "; ";
+      text += gf::describe_event(event, rules_, names);
+    }
+    return {variant,
+            text,
+            {{"seat", seat}, {"target", ask.target}, {"rank", ask.rank}},
+            gf::describe_table(g, names),
+            table_state(g, events)};
+  }
+
+  // The position after `events` as data for the replay page (the shape is
+  // documented in harness/output/replay_boards/go_fish.js and docs/results.md).
+  nlohmann::json table_state(const gf::Game& g, const std::vector<gf::SeenEvent>& events) const {
+    nlohmann::json hands = nlohmann::json::array();
+    nlohmann::json books = nlohmann::json::array();
+    for (int s = 0; s < rules_.players; ++s) {
+      std::vector<int> hand;
+      for (int r = 0; r < rules_.ranks; ++r)
+        hand.insert(hand.end(), static_cast<size_t>(g.hand(s).count(r)), r);
+      hands.push_back(hand);
+      std::vector<int> laid;
+      for (int r = 0; r < rules_.ranks; ++r)
+        if (g.public_state().book_owner[static_cast<size_t>(r)] == s) laid.push_back(r);
+      books.push_back(laid);
+    }
+    nlohmann::json said = nlohmann::json::array();
+    for (const gf::SeenEvent& event : events)
+      said.push_back(event_json(event));
+    return {{"ranks", rules_.ranks},
+            {"suits", rules_.suits},
+            {"hands", hands},
+            {"books", books},
+            {"stock", g.stock().size()},
+            {"to_move", g.over() ? nlohmann::json() : nlohmann::json(g.to_move())},
+            {"events", said}};
+  }
+
+  static nlohmann::json event_json(const gf::SeenEvent& seen) {
+    const gf::PublicEvent& e = seen.event;
+    switch (e.kind) {
+      case gf::EventKind::kAsk:
+        return {{"kind", "ask"},
+                {"seat", e.player},
+                {"target", e.target},
+                {"rank", e.rank},
+                {"given", e.count}};
+      case gf::EventKind::kDraw: {
+        static constexpr const char* kWhy[] = {"fish", "empty", "nobody"};
+        nlohmann::json draw = {{"kind", "draw"},
+                               {"seat", e.player},
+                               {"card", seen.card},
+                               {"why", kWhy[static_cast<int>(seen.reason)]},
+                               {"shown", e.rank >= 0}};
+        if (seen.asked >= 0) draw["asked"] = seen.asked;
+        return draw;
+      }
+      case gf::EventKind::kBook:
+        return {{"kind", "book"}, {"seat", e.player}, {"rank", e.rank}};
+      case gf::EventKind::kSkip:
+        break;
+    }
+    return {{"kind", "skip"}, {"seat", e.player}};
   }
 
   gf::Rules rules_;

@@ -2,6 +2,11 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
+#include "engines/core/explain.hpp"
+#include "engines/go_fish/describe.hpp"
+
 namespace arena::go_fish {
 
 StrategyInfo BeliefPlayer::info() {
@@ -57,11 +62,38 @@ Ask BeliefPlayer::decide(const PlayerView& view, Rng& rng) {
     const int rank = std::countr_zero(held);
     normalise(view, rank);  // our own count may have changed by a hidden draw
     for (int i = 0; i < targets.size; ++i) {
-      const double e = expected_[rank][targets.seat[i]];
-      best.offer(e * (1 + e / view.suits()), {targets.seat[i], rank}, rng);
+      const Ask ask{targets.seat[i], rank};
+      best.offer(score(view, ask), ask, rng);
     }
   }
+  if (explaining()) explain_ask(view, best.ask());
   return best.ask();
+}
+
+// The model as it stood at the decision, and the best asks (no Rng: the same asks).
+void BeliefPlayer::explain_ask(const PlayerView& view, Ask ask) const {
+  nlohmann::json knows = nlohmann::json::array();
+  for (int p = 0; p < view.players(); ++p) {
+    nlohmann::json row = nullptr;
+    if (p != view.me()) {
+      row = nlohmann::json::array();
+      for (int r = 0; r < view.ranks(); ++r)
+        row.push_back(rounded3(expected_[r][p]));
+    }
+    knows.push_back(row);
+  }
+  const RankedAsks ranked = ranked_asks(view, ask, 5, [&](Ask a) { return score(view, a); });
+  nlohmann::json best = nlohmann::json::array();
+  for (const ScoredAsk& a : ranked.best)
+    best.push_back({{"target", a.ask.target},
+                    {"rank", a.ask.rank},
+                    {"expected", rounded3(expected_[a.ask.rank][a.ask.target])},
+                    {"score", rounded3(a.score)}});
+  const double e = expected_[ask.rank][ask.target];
+  const std::string text = fmt::format(
+      "expects the target to hold {:.1f} {}: expected × (1 + expected/{}) = {:.2f}, {}", e,
+      rank_plural(ask.rank, view.rules()), view.suits(), score(view, ask), best_of(ranked));
+  explain({{"text", text}, {"measure", "expected"}, {"knows", knows}, {"asks", best}});
 }
 
 }  // namespace arena::go_fish

@@ -12,6 +12,9 @@
 // book only to the model of the player who laid it); the model's own entry is
 // pinned to the exact own count before renormalising (the seed ignores its own
 // hand); ties are broken at random (the seed takes the lowest seat).
+// In a replay (explaining()) it explains each ask with its model: "knows" per
+// seat and rank the expected cards (null for itself), "asks" the best asks
+// with their scores.
 #pragma once
 
 #include <array>
@@ -35,6 +38,11 @@ class BeliefPlayer {
 
  private:
   void normalise(const PlayerView& view, int rank);
+  double score(const PlayerView& view, Ask ask) const {
+    const double e = expected_[ask.rank][ask.target];
+    return e * (1 + e / view.suits());
+  }
+  void explain_ask(const PlayerView& view, Ask ask) const;
 
   std::array<std::array<double, kMaxPlayers>, kMaxRanks> expected_{};
 };

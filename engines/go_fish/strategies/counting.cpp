@@ -1,6 +1,12 @@
 #include "engines/go_fish/strategies/counting.hpp"
 
 #include <algorithm>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "engines/core/explain.hpp"
+#include "engines/go_fish/describe.hpp"
 
 namespace arena::go_fish {
 
@@ -184,7 +190,45 @@ Ask CountingPlayer::decide(const PlayerView& view, Rng& rng) const {
       best.offer(score(view, ask), ask, rng);
     }
   }
+  if (explaining()) explain_ask(view, best.ask());
   return best.ask();
+}
+
+// The hit probabilities it counted and the best asks (no Rng: the same asks).
+void CountingPlayer::explain_ask(const PlayerView& view, Ask ask) const {
+  nlohmann::json knows = nlohmann::json::array();
+  for (int p = 0; p < view.players(); ++p) {
+    nlohmann::json row = nullptr;
+    if (p != view.me()) {
+      row = nlohmann::json::array();
+      for (int r = 0; r < view.ranks(); ++r)
+        row.push_back(rounded3(hit_probability(view, p, r)));
+    }
+    knows.push_back(row);
+  }
+  const RankedAsks ranked = ranked_asks(view, ask, 5, [&](Ask a) { return score(view, a); });
+  nlohmann::json best = nlohmann::json::array();
+  for (const ScoredAsk& a : ranked.best) {
+    const bool sure = a.score >= kSureHitBonus;
+    best.push_back({{"target", a.ask.target},
+                    {"rank", a.ask.rank},
+                    {"hit", rounded3(hit_probability(view, a.ask.target, a.ask.rank))},
+                    {"book", rounded3(book_probability(view, a.ask))},
+                    {"sure", sure},
+                    {"score", rounded3(a.score - (sure ? kSureHitBonus : 0))}});
+  }
+  const std::string card = a_rank(ask.rank, view.rules());
+  const double hit = hit_probability(view, ask.target, ask.rank);
+  const std::string text =
+      hit >= 1 ? fmt::format(
+                     "the target surely holds {}, counted from the history: a sure hit "
+                     "keeps the turn",
+                     card)
+               : fmt::format(
+                     "P(the target holds {}) = {:.2f}, P(the answer completes the book) "
+                     "= {:.2f}: {}",
+                     card, hit, book_probability(view, ask), best_of(ranked));
+  explain({{"text", text}, {"measure", "probability"}, {"knows", knows}, {"asks", best}});
 }
 
 }  // namespace arena::go_fish

@@ -25,6 +25,9 @@
 // Defaults were chosen on seat-rotated 2- and 3-player games against memory and
 // belief: book_weight matters most (1 loses to memory); reveal_weight is kept
 // small because a larger one costs games there.
+// In a replay (explaining()) it explains each ask: "knows" per seat and rank
+// the probability that the seat holds at least one card of it (null for
+// itself), "asks" the best asks with P(hit), P(book) and score.
 #pragma once
 
 #include <array>
@@ -67,6 +70,7 @@ class CountingPlayer {
   Spread spread(const PlayerView& view, int rank) const;
   double book_probability(const PlayerView& view, Ask ask, const Spread& s) const;
   int free_slots(const PlayerView& view, int player) const;
+  void explain_ask(const PlayerView& view, Ask ask) const;
 
   CountingParams params_;
   std::array<std::array<int8_t, kMaxRanks>, kMaxPlayers> lo_{};

@@ -1,5 +1,10 @@
 #include "engines/go_fish/strategies/memory.hpp"
 
+#include <fmt/format.h>
+
+#include "engines/core/explain.hpp"
+#include "engines/go_fish/describe.hpp"
+
 namespace arena::go_fish {
 
 StrategyInfo MemoryPlayer::info() {
@@ -49,9 +54,50 @@ Ask MemoryPlayer::decide(const PlayerView& view, Rng& rng) const {
       any.offer(mine, {p, rank}, rng);
     }
   }
-  if (!holder.empty()) return holder.ask();
-  if (!open.empty()) return open.ask();
-  return any.ask();
+  const Ask chosen = !holder.empty() ? holder.ask() : !open.empty() ? open.ask() : any.ask();
+  if (explaining()) explain_ask(view, chosen);
+  return chosen;
+}
+
+// What it knew and which of its three rules chose `ask` (no Rng: the same asks).
+void MemoryPlayer::explain_ask(const PlayerView& view, Ask ask) const {
+  nlohmann::json knows = nlohmann::json::array();
+  for (int p = 0; p < view.players(); ++p) {
+    nlohmann::json row = nullptr;
+    if (p != view.me()) {
+      row = nlohmann::json::array();
+      for (int r = 0; r < view.ranks(); ++r) {
+        const Knowledge k = known_[p][r];
+        row.push_back(k == Knowledge::kHolds   ? nlohmann::json(1)
+                      : k == Knowledge::kLacks ? nlohmann::json(0)
+                                               : nlohmann::json());
+      }
+    }
+    knows.push_back(row);
+  }
+  const Rules& rules = view.rules();
+  const std::string ranks = rank_plural(ask.rank, rules);
+  const int mine = view.count(ask.rank);
+  std::string text;
+  switch (known_[ask.target][ask.rank]) {
+    case Knowledge::kHolds:
+      text = fmt::format(
+          "the target is known to hold {} (it asked for them or showed one); {} in "
+          "hand",
+          ranks, mine);
+      break;
+    case Knowledge::kUnknown:
+      text = fmt::format(
+          "no known holder of a rank in hand: asks for {} ({} in hand) from a "
+          "player not known to lack them",
+          ranks, mine);
+      break;
+    case Knowledge::kLacks:
+      text =
+          fmt::format("every player is known to lack the ranks in hand: asks for {} anyway", ranks);
+      break;
+  }
+  explain({{"text", text}, {"measure", "known"}, {"knows", knows}});
 }
 
 }  // namespace arena::go_fish

@@ -11,6 +11,8 @@
 // complete books; ties at random); else the rank it holds most of from a
 // player not known to lack it (uniform among those); else any legal ask of
 // that rank. Unlike the seed, a player who gave a rank away is not a known holder.
+// In a replay (explaining()) it explains each ask with what it knows: "knows"
+// per seat and rank 1 (holds), 0 (lacks) or null (unknown), null for itself.
 #pragma once
 
 #include <array>
@@ -35,6 +37,8 @@ class MemoryPlayer {
   Knowledge knowledge(int player, int rank) const { return known_[player][rank]; }
 
  private:
+  void explain_ask(const PlayerView& view, Ask ask) const;
+
   std::array<std::array<Knowledge, kMaxRanks>, kMaxPlayers> known_{};
 };
 
