@@ -131,7 +131,7 @@ class SolveMatch final : public Match {
         cells.push_back({cell / board.n, cell % board.n});
       replay.steps.push_back(
           {e.variant,
-           fmt::format("{} places {} rooks{} (the optimum is {})", who, placed.size(),
+           fmt::format("{} places {}{} (the optimum is {})", who, counted(placed.size(), "rook"),
                        legal ? "" : ", some attacking each other or on forts", optimum),
            {{"rooks", cells}, {"legal", legal}, {"optimum", optimum}},
            draw(board, legal ? placed : rooks::Placement{}),
@@ -142,6 +142,10 @@ class SolveMatch final : public Match {
   }
 
  private:
+  // "1 rook", "3 rooks".
+  static std::string counted(size_t count, const std::string& noun) {
+    return fmt::format("{} {}{}", count, noun, count == 1 ? "" : "s");
+  }
   // Boards up to this side are drawn in a replay; larger ones are described.
   static constexpr int kDrawnSide = 100;
   // The position as the replay page draws it (harness/output/replay_boards/rooks.js):
@@ -156,8 +160,9 @@ class SolveMatch final : public Match {
   }
   static std::vector<std::string> draw(const rooks::Board& board, const rooks::Placement& placed) {
     if (board.n > kDrawnSide) {
-      return {fmt::format("a {0}x{0} board with {1} open cells{2}", board.n, board.open_cells(),
-                          placed.empty() ? "" : fmt::format(", {} rooks", placed.size()))};
+      return {fmt::format("a {0}x{0} board with {1}{2}", board.n,
+                          counted(static_cast<size_t>(board.open_cells()), "open cell"),
+                          placed.empty() ? "" : ", " + counted(placed.size(), "rook"))};
     }
     std::vector<std::string> lines;
     const std::string text = rooks::render(board, placed);
