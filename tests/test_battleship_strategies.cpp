@@ -5,12 +5,16 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <numeric>
+#include <optional>
 #include <set>
 #include <vector>
 
 #include "battleship_helpers.hpp"
+#include "engines/battleship/ship_chances.hpp"
 #include "engines/battleship/solo.hpp"
 #include "engines/battleship/strategies.hpp"
+#include "engines/core/explain.hpp"
 #include "strategy_settings.hpp"
 
 using namespace arena;
@@ -330,4 +334,193 @@ constexpr bool all_blind(std::variant<S...>*) {
 
 TEST_CASE("no Battleship shooter is handed the fleet it fires at") {
   STATIC_REQUIRE(all_blind(static_cast<AnyShooter*>(nullptr)));
+}
+
+namespace {
+
+// One game of `shooter` with every decision explained; calls
+// check(explanation, cell, ocean, shot cells, cells of the unsunk ships not hit yet)
+// before each shot lands.
+template <class Shooter, class Check>
+void play_explained(Shooter& shooter, const Rules& rules, const Layout& layout, Rng& rng,
+                    Check check) {
+  Ocean ocean(rules, layout);
+  std::vector<bool> sunk(rules.fleet.size(), false);
+  std::vector<bool> fired(static_cast<size_t>(rules.cells()), false);
+  const ExplainScope scope(ExplainScope::Level::kAll);
+  while (!ocean.fleet_sunk()) {
+    const int cell = shooter.choose(rng);
+    const nlohmann::json why = ExplainScope::take();
+    int to_find = -ocean.open_hits();
+    for (size_t s = 0; s < rules.fleet.size(); ++s)
+      to_find += sunk[s] ? 0 : rules.fleet[s].length;
+    check(why, cell, fired, to_find);
+    const ShotResult r = ocean.shoot(cell);
+    if (r.kind == ShotKind::kSunk) sunk[static_cast<size_t>(r.ship)] = true;
+    fired[static_cast<size_t>(cell)] = true;
+    shooter.observe(cell, r);
+  }
+}
+
+// The heat map's sum over the cells not fired at, checking its shape and that
+// fired-at cells have none.
+double heat_sum(const nlohmann::json& why, int size, const std::vector<bool>& fired) {
+  REQUIRE(why.is_object());
+  REQUIRE(why.contains("heat"));
+  const nlohmann::json& heat = why["heat"];
+  REQUIRE(heat.size() == static_cast<size_t>(size));
+  double sum = 0;
+  for (int r = 0; r < size; ++r) {
+    REQUIRE(heat[r].size() == static_cast<size_t>(size));
+    for (int c = 0; c < size; ++c) {
+      const double h = heat[r][c].get<double>();
+      REQUIRE(h >= 0);
+      REQUIRE(h <= 1);  // a chance
+      if (fired[static_cast<size_t>(r * size + c)]) {
+        REQUIRE(h == 0);
+      } else {
+        sum += h;
+      }
+    }
+  }
+  return sum;
+}
+
+}  // namespace
+
+// engines/battleship/ship_chances.hpp: a heat map is a real probability. Its
+// sum over the cells not fired at is the cells of the ships afloat not hit
+// yet, before every shot of real games: on boards of several sizes and
+// fleets, both touching rules, density counting by line tables or placement
+// lists, with a checkerboard weight or a learned prior, and monte-carlo.
+TEST_CASE("the heat map of a density shot sums to the number of unsunk ship cells") {
+  const std::vector<Rules> boards = {
+      arena::testing::battleship_rules(10, standard_fleet(), Touching::kAllowed),
+      arena::testing::battleship_rules(10, standard_fleet(), Touching::kForbidden),
+      arena::testing::battleship_rules(6, {{"a", 3}, {"b", 2}, {"c", 2}, {"d", 1}},
+                                       Touching::kForbidden),
+      arena::testing::battleship_rules(13, {{"x", 6}, {"y", 5}, {"z", 1}, {"w", 5}},
+                                       Touching::kAllowed),
+  };
+  for (const Rules& rules : boards) {
+    const PlacementTable table(rules);
+    const DensityTables tables(table);
+    LearnedPrior prior(rules);
+    for (uint64_t g = 0; g < 6; ++g) {
+      Rng environment(derive_seed(11, 0, g, Purpose::kEnvironment));
+      prior.add(sample_uniform_layout(table, environment));
+    }
+    int shots = 0;
+    for (uint64_t g = 0; g < 4; ++g) {
+      INFO(rules.size << "x" << rules.size << ", game " << g);
+      Rng environment(derive_seed(12, 0, g, Purpose::kEnvironment));
+      const Layout layout = sample_uniform_layout(table, environment);
+      const auto sums_to_cells_left = [&](const nlohmann::json& why, int cell,
+                                          const std::vector<bool>& fired, int to_find) {
+        INFO(why.dump().substr(0, 300));
+        CHECK(why["best"] == cell);
+        CHECK_FALSE(why["text"].get<std::string>().empty());
+        CHECK(heat_sum(why, rules.size, fired) ==
+              Approx(static_cast<double>(to_find)).epsilon(1e-12).margin(1e-10));
+        ++shots;
+      };
+      {
+        DensityShooter lines(DensityParams{}, ShooterContext{tables});
+        Rng rng(g);
+        play_explained(lines, rules, layout, rng, sums_to_cells_left);
+      }
+      {
+        DensityShooter lists(tables, DensityParams{}, nullptr, DensityMethod::kPlacementLists);
+        Rng rng(g);
+        play_explained(lists, rules, layout, rng, sums_to_cells_left);
+      }
+      {
+        DensityParams weighted;
+        weighted.checkerboard_weight = 1.5;
+        weighted.prior = Prior::kLearned;
+        DensityShooter learned(tables, weighted, &prior);
+        Rng rng(g);
+        play_explained(learned, rules, layout, rng, sums_to_cells_left);
+      }
+      {
+        MonteCarloShooter monte_carlo(tables, MonteCarloParams{40, TieBreak::kRandom});
+        Rng rng(g);
+        play_explained(monte_carlo, rules, layout, rng, sums_to_cells_left);
+      }
+    }
+    CHECK(shots > 100);
+  }
+}
+
+// A hand-made position where the heat map can be worked out: a 5x5 board, one
+// ship of 2 and one of 3, a hit at C3 with its four neighbours unshot.
+TEST_CASE("the heat map of a hand-made position: each ship over its placements") {
+  const Rules rules = arena::testing::battleship_rules(5, {{"a", 3}, {"b", 2}}, Touching::kAllowed);
+  const PlacementTable table(rules);
+  const DensityTables tables(table);
+  BoardKnowledge knowledge(tables, KnowledgeRules{});
+  // Hunt: no hit yet, so each ship is uniform over its placements: a cell's
+  // heat is its count of placements of each ship over that ship's count.
+  std::vector<double> heat = ship_chances(knowledge);
+  const auto covering = [&](int length, int cell) {
+    int n = 0;
+    for (const Placement& p : table.of_length(length))
+      n += p.cells.test(cell) ? 1 : 0;
+    return static_cast<double>(n);
+  };
+  const double threes = static_cast<double>(table.of_length(3).size());  // 2 * 5 * 3 = 30
+  const double twos = static_cast<double>(table.of_length(2).size());    // 2 * 5 * 4 = 40
+  for (int c = 0; c < 25; ++c)
+    CHECK(heat[c] == Approx(covering(3, c) / threes + covering(2, c) / twos));
+  CHECK(std::accumulate(heat.begin(), heat.end(), 0.0) == Approx(5.0));
+  // A hit at C3 (row 2, col 2): the ships cover it once in expectation, so
+  // the heat of the cells not fired at sums to 5 - 1; the hit's neighbours
+  // are likelier than in the hunt.
+  knowledge.observe(12, ShotResult{ShotKind::kHit, 0, false, nullptr});
+  const std::vector<double> target = ship_chances(knowledge);
+  CHECK(target[12] == 0);
+  CHECK(std::accumulate(target.begin(), target.end(), 0.0) == Approx(4.0).epsilon(1e-12));
+  for (int neighbour : {7, 11, 13, 17}) {
+    CHECK(target[neighbour] > heat[neighbour]);
+    CHECK(target[neighbour] == Approx(target[7]));  // the position is symmetric
+  }
+  CHECK(target[0] < heat[0]);
+  CHECK(cells_to_find(knowledge) == 4);
+}
+
+// Explaining a decision changes none: every strategy fires at the same cells
+// with and without an ExplainScope.
+TEST_CASE("explaining changes no Battleship shot") {
+  const Rules rules = arena::testing::battleship_rules(10, standard_fleet(), Touching::kForbidden);
+  const PlacementTable table(rules);
+  const DensityTables tables(table);
+  for (const arena::testing::Setting& setting :
+       arena::testing::labelled_settings(battleship::Strategies::infos(), true)) {
+    for (uint64_t g = 0; g < 3; ++g) {
+      INFO(setting.label << ", game " << g);
+      Rng environment(derive_seed(13, 0, g, Purpose::kEnvironment));
+      const Layout layout = sample_uniform_layout(table, environment);
+      std::vector<int> shots[2];
+      int explained = 0;
+      for (int with = 0; with < 2; ++with) {
+        std::optional<ExplainScope> scope;
+        if (with) scope.emplace(ExplainScope::Level::kAll);
+        Rng rng(derive_seed(13, 0, g, player_purpose(0)));
+        AnyShooter shooter = battleship::Strategies::make_default(
+            setting.strategy, setting.overrides, ShooterContext{tables});
+        Ocean ocean(rules, layout);
+        while (!ocean.fleet_sunk()) {
+          const int cell = std::visit([&](auto& s) { return s.choose(rng); }, shooter);
+          explained += ExplainScope::take().is_null() ? 0 : 1;
+          std::visit([&](auto& s) { s.observe(cell, ocean.shoot(cell)); }, shooter);
+          shots[with].push_back(cell);
+        }
+      }
+      CHECK(shots[0] == shots[1]);
+      if (setting.strategy == "density" || setting.strategy == "monte-carlo" ||
+          setting.strategy == "hunt-target") {
+        CHECK(explained == static_cast<int>(shots[1].size()));
+      }
+    }
+  }
 }

@@ -264,7 +264,11 @@ TEST_CASE("conformance: every game is shown move by move and its record plays it
       CHECK(game_rows(game, again.seats, prepared.plan.variant_names,
                       prepared.match->metrics().size()) == rows);
       if (std::all_of(config.players.begin(), config.players.end(), follows_from_seed)) {
-        CHECK(replay_from_seed(config, *prepared.match, game).moves.to_json() == record["moves"]);
+        // The same moves; from the seed, strategies explain them too (a third element).
+        nlohmann::json moves = replay_from_seed(config, *prepared.match, game).moves.to_json();
+        for (nlohmann::json& m : moves)
+          if (m.size() == 3) m.erase(2);
+        CHECK(moves == record["moves"]);
       }
       const std::optional<GameReplay> shown = prepared.match->replay(game, log, -1);
       REQUIRE(shown.has_value());

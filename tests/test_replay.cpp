@@ -3,13 +3,20 @@
 // keeps the games the output settings ask for.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <memory>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "cli_support.hpp"
+#include "engines/core/explain.hpp"
+#include "harness/adapters/adapters.hpp"
+#include "harness/config/config.hpp"
 #include "harness/output/append_file.hpp"
 #include "harness/output/results_dir.hpp"
 #include "harness/registry/move_log.hpp"
+#include "harness/runner/replay_game.hpp"
 #include "harness/runner/runner.hpp"
 
 namespace fs = std::filesystem;
@@ -92,6 +99,66 @@ TEST_CASE("replayed games of every shipped config give their rows in games.csv")
       }
     }
   }
+}
+
+// A move log as JSON without the explanations ([variant, move, explanation]
+// loses its third element).
+static json without_explanations(const arena::MoveLog& log) {
+  json moves = log.to_json();
+  for (json& m : moves)
+    if (m.size() == 3) m.erase(2);
+  return moves;
+}
+
+// Explanations (engines/core/explain.hpp) change no decision: for every
+// shipped config without external programs, Python functions or clocks, the
+// first games (and a later one) played as a replay plays them, with every
+// strategy explaining, and as a run plays them, with none explaining, have the
+// same moves and results. (A run opens no scope, so its games.csv is the
+// unexplained play: the test above compares replays with it, row by row.)
+TEST_CASE("explanations change no move and no result of any shipped config") {
+  const fs::path dir = scratch("replay-explained");
+  const arena::Registry registry = arena::make_registry();
+  size_t configs = 0;
+  size_t explained = 0;
+  for (const auto& entry : fs::directory_iterator(kSource / "configs")) {
+    if (entry.path().extension() != ".yaml") continue;
+    const arena::RunConfig config =
+        arena::load_config(quick_copy(entry.path(), dir).string(), registry);
+    if (!std::all_of(config.players.begin(), config.players.end(),
+                     [](const arena::PlayerConfig& p) {
+                       return !arena::is_linked(p.strategy) && arena::follows_from_seed(p);
+                     }))
+      continue;
+    ++configs;
+    const auto match = registry.find(config.engine)->make_match(config, config.seed.value_or(1));
+    std::vector<std::string> names;
+    for (const arena::PlayerConfig& p : config.players)
+      names.push_back(p.name);
+    const uint64_t series = match->series_length();
+    for (const uint64_t game :
+         {uint64_t{0}, std::min<uint64_t>(series + 1, match->game_count() - 1)}) {
+      INFO(entry.path().filename() << " game " << game);
+      REQUIRE_FALSE(arena::ExplainScope::explaining());
+      const arena::ReplayedGame with = arena::replay_from_seed(config, *match, game);
+      std::vector<arena::LatencyHistogram> latency(config.players.size() * arena::kMaxPhases);
+      arena::GameSink sink(latency);
+      sink.log_moves();
+      const std::unique_ptr<arena::SeriesMemory> memory = match->new_series();
+      for (uint64_t g = game - game % series; g <= game; ++g)
+        arena::play_one_game(*match, g, sink, memory.get());
+      CHECK(without_explanations(with.moves) == without_explanations(sink.moves()));
+      const size_t metrics = match->metrics().size();
+      CHECK(arena::game_rows(game, with.seats, names, metrics) ==
+            arena::game_rows(game, sink.seats(), names, metrics));
+      for (const arena::MoveLog::Entry& e : with.moves.entries())
+        explained += with.moves.explanation(e).is_null() ? 0 : 1;
+      for (const arena::MoveLog::Entry& e : sink.moves().entries())
+        CHECK(sink.moves().explanation(e).is_null());  // nobody explains outside a scope
+    }
+  }
+  CHECK(configs >= 10);
+  CHECK(explained > 0);  // some strategy explained something
 }
 
 TEST_CASE("a game replayed from its record is the game replayed from the seed") {
@@ -372,6 +439,74 @@ players:
         CHECK_THAT(last, Catch::Contains("bot forfeits (crashed)"));
       }
     }
+  }
+}
+
+// An external program may explain its moves (docs/protocol.md: the move
+// reply's "explain" object): a run that records the program's moves keeps
+// the explanations, and the replay shows them on the program's steps (the
+// built-in strategy's moves, from the same record, have none: a run asks
+// built-in strategies for none). An "explain" that is not an object is a
+// protocol error.
+TEST_CASE("an external program's explanations are kept in its record and shown by replay") {
+  arena::testing::require_python();
+  const fs::path dir = scratch("replay-bot-explains");
+  const std::string bot = (kSource / "tests/bots/explaining_bot.py").string();
+  for (const std::string mode : {"solo", "duel"}) {
+    SECTION(mode) {
+      write_file(dir / (mode + ".yaml"), fmt::format(R"(name: e
+engine: battleship
+seed: 3
+games: 4
+mode: {}
+players:
+  - {{name: bot, strategy: external, params: {{command: "python3 {}"}}}}
+  - {{name: density, strategy: density}}
+output: {{moves: all}}
+)",
+                                                     mode, bot));
+      REQUIRE(arena_in(dir, "run " + mode + ".yaml --quiet --out " + mode).code == 0);
+      const json r = replay_json(dir / mode, 1, dir);
+      CHECK(r["source"] == "record");
+      CHECK(r["games_csv"] == "matches");
+      int bot_steps = 0;
+      for (const auto& step : r["steps"]) {
+        if (step["variant"] != "bot" || !step["move"].contains("result")) {
+          CHECK_FALSE(step.contains("explain"));
+          continue;
+        }
+        ++bot_steps;
+        REQUIRE(step.contains("explain"));
+        const json& why = step["explain"];
+        CHECK_THAT(why["text"].get<std::string>(),
+                   Catch::Contains(step["move"]["cell"].get<std::string>()));
+        REQUIRE(why["heat"].size() == 10);
+        CHECK(why["heat"][0].size() == 10);
+        CHECK(why["best"] == step["move"]["row"].get<int>() * 10 + step["move"]["col"].get<int>());
+      }
+      CHECK(bot_steps >= (mode == "solo" ? 17 : 1));  // solo: at least the fleet's cells
+      // The text replay says why too.
+      const auto text = arena_in(dir, "replay " + mode + " --game 1");
+      CHECK_THAT(text.out, Catch::Contains("   why: the first cell not fired at: A1"));
+    }
+  }
+  SECTION("not an object") {
+    write_file(dir / "bad.yaml", fmt::format(R"(name: e
+engine: battleship
+seed: 3
+games: 2
+players:
+  - {{name: bot, strategy: external, params: {{command: "python3 {} not-an-object"}}}}
+  - {{name: density, strategy: density}}
+)",
+                                             bot));
+    const auto o = arena_in(dir, "run bad.yaml --out bad");
+    INFO(o.err);
+    REQUIRE(o.code == 0);  // the run completes, the program forfeiting its games
+    const json summary = json::parse(read_file(dir / "bad/summary.json"));
+    CHECK(summary["variants"][0]["forfeits"]["protocol-error"] == 2);
+    CHECK_THAT(o.err, Catch::Contains("bot forfeits (protocol-error)") &&
+                          Catch::Contains("\"explain\" is not a JSON object"));
   }
 }
 

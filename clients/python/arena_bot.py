@@ -16,8 +16,10 @@ this module does its bookkeeping:
 `decide(view, rng)` gets the player's view (a dict, as the protocol describes
 it for the engine) and a random.Random seeded from the game's seed (so a bot
 that draws only from it plays the same games for the same seed), and returns
-the move's fields (a dict; "type": "move" is added). A decide that takes a
-third argument also gets the Session: the handshake (`session.hello`: engine,
+the move's fields (a dict; "type": "move" is added; an "explain" object in it,
+say {"text": "beside a hit"}, is why, kept in the run's record and shown by
+arena replay: docs/protocol.md). A decide that takes a third argument also
+gets the Session: the handshake (`session.hello`: engine,
 mode, rules, params, and for some engines the board's geometry), the game
 message (`session.game`: index, seat, seats, seed) and anything the bot keeps
 between decisions of a game (`session.memory`, a dict emptied at each game).

@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
+#include "engines/battleship/ship_chances.hpp"
+
 namespace arena::battleship {
 
 ParamSpec tie_break_param(const char* default_tie_break) {
@@ -184,7 +188,7 @@ bool DensityShooter::line_density(LineDensity::Grid& counts) {
   return false;
 }
 
-int DensityShooter::choose(Rng& rng) {
+int DensityShooter::choose_cell(Rng& rng) {
   if (lines_) {
     LineDensity::Grid counts;
     if (line_density(counts)) return lines_->pick(counts, params_.tie_break, rng);
@@ -222,6 +226,51 @@ int DensityShooter::choose_weighted(std::span<const Score> density, Rng& rng) {
   }
   return pick_best_cell(std::span<const int64_t>(weighted_scores_), knowledge_, params_.tie_break,
                         rng);
+}
+
+nlohmann::json DensityShooter::explanation(int cell) const {
+  const DensityTables& t = knowledge_.tables();
+  const int n = t.rules().size;
+  const std::vector<double> heat = ship_chances(knowledge_, placement_weight_);
+  if (cell < 0 || cell >= t.cells()) return {{"text", "no cell is left to fire at"}};
+  // The placements of ships afloat over the cell (through a pending hit, when targeting).
+  const auto pending = knowledge_.pending();
+  const Bits128 dead = knowledge_.keeps_placements() ? Bits128{0} : knowledge_.dead_bits();
+  int64_t over = 0;
+  int64_t through = 0;
+  for (uint32_t id : t.covering(cell)) {
+    const int ships = knowledge_.afloat(t.length_index(id));
+    const bool alive =
+        knowledge_.keeps_placements() ? knowledge_.alive(id) : (t.bits_of(id) & dead) == 0;
+    if (ships == 0 || !alive) continue;
+    over += ships;
+    if (std::any_of(pending.begin(), pending.end(),
+                    [&](uint16_t h) { return t.placement(id).cells.test(h); }))
+      through += ships;
+  }
+  const std::string at = cell_name(cell, n);
+  const std::string chance = fmt::format("{:.0f}%", 100 * heat[static_cast<size_t>(cell)]);
+  std::string text;
+  if (!pending.empty() && through > 0) {
+    std::vector<std::string> hits;
+    for (uint16_t h : pending)
+      hits.push_back(cell_name(h, n));
+    text = fmt::format(
+        "targeting the {} at {}: fires at {}, which {} placement{} of ships afloat through {} "
+        "cover{}; chance of a ship there {}",
+        hits.size() == 1 ? "hit" : "hits", fmt::join(hits, ", "), at, through,
+        through == 1 ? "" : "s", hits.size() == 1 ? "it" : "them", through == 1 ? "s" : "", chance);
+  } else {
+    text = fmt::format(
+        "hunting: fires at {}, which {} placement{} of the ships afloat cover{}; chance of a ship "
+        "there {}",
+        at, over, over == 1 ? "" : "s", over == 1 ? "s" : "", chance);
+  }
+  if (params_.checkerboard_weight != 1.0 && pending.empty()) {
+    text +=
+        fmt::format(" (cells with row + column even count {} times)", params_.checkerboard_weight);
+  }
+  return {{"text", text}, {"heat", heat_rows(heat, n)}, {"best", cell}};
 }
 
 }  // namespace arena::battleship

@@ -34,6 +34,7 @@
 #include "engines/battleship/learned_prior.hpp"
 #include "engines/battleship/line_density.hpp"
 #include "engines/battleship/shooter_context.hpp"
+#include "engines/core/explain.hpp"
 #include "engines/core/rng.hpp"
 #include "engines/core/strategy_list.hpp"
 
@@ -77,7 +78,12 @@ class DensityShooter {
                  const LearnedPrior* learned = nullptr,
                  DensityMethod method = DensityMethod::kPlacementLists);
 
-  int choose(Rng& rng);
+  int choose(Rng& rng) {
+    const int cell = choose_cell(rng);
+    if (explaining()) [[unlikely]]
+      explain(explanation(cell));
+    return cell;
+  }
   void observe(int cell, const ShotResult& result) {
     knowledge_.observe(cell, result);
     if (lines_) lines_->observe(cell, result, knowledge_);
@@ -89,8 +95,13 @@ class DensityShooter {
   const BoardKnowledge& knowledge() const { return knowledge_; }
   // Whether the hunt density is counted along lines (see DensityMethod).
   bool uses_line_tables() const { return lines_.has_value(); }
+  // Why `cell` is the choice, as replays show it (engines/core/explain.hpp):
+  // {"text", "heat": rows of the chance of a ship in every cell
+  // (ship_chances.hpp), "best": cell}. Reads the knowledge only.
+  nlohmann::json explanation(int cell) const;
 
  private:
+  int choose_cell(Rng& rng);
   static bool line_tables_apply(const DensityTables& tables, const DensityParams& params,
                                 const LearnedPrior* learned, DensityMethod method);
   // With line tables: the density into `counts`, or false when it could

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "engines/battleship/ship_chances.hpp"
+#include "engines/core/explain.hpp"
+
 namespace arena::battleship {
 
 StrategyInfo HuntTargetShooter::info() {
@@ -44,11 +47,40 @@ int HuntTargetShooter::choose(Rng& rng) {
     const int cell = stack_[--stack_size_];
     if (!shot(cell)) {
       last_was_target_ = true;
+      if (explaining()) [[unlikely]]
+        explain_target(cell);
       return cell;
     }
   }
   last_was_target_ = false;
-  return hunt(rng);
+  const int cell = hunt(rng);
+  if (explaining()) [[unlikely]]
+    explain_hunt(cell);
+  return cell;
+}
+
+void HuntTargetShooter::explain_target(int cell) const {
+  int left = 0;  // candidates still to try after this one
+  for (int i = 0; i < stack_size_; ++i)
+    left += shot(stack_[i]) ? 0 : 1;
+  explain({{"text", "targeting: " + cell_name(cell, rules_->size) +
+                        " is beside a hit, the latest candidate on the stack (" +
+                        std::to_string(left) + " more to try)"}});
+}
+
+void HuntTargetShooter::explain_hunt(int cell) const {
+  const int n = rules_->size;
+  const int step = parity_step();
+  const std::string at = cell_name(cell, n);
+  if (step > 1 && (cell / n + cell % n) % step == 0) {
+    explain({{"text", "hunting: " + at +
+                          ", drawn at random among the cells not fired at with (row + column) a "
+                          "multiple of " +
+                          std::to_string(step)}});
+  } else {
+    explain({{"text", "hunting: " + at + ", drawn at random among the " +
+                          std::to_string(unshot_count_) + " cells not fired at"}});
+  }
 }
 
 void HuntTargetShooter::observe(int cell, const ShotResult& result) {

@@ -45,6 +45,8 @@ class HuntTargetShooter {
 
  private:
   int hunt(Rng& rng) const;
+  void explain_target(int cell) const;  // explain.hpp: why `cell`, during replays
+  void explain_hunt(int cell) const;
   int parity_step() const;
   void push_neighbours(int cell);
   bool shot(int cell) const { return position_[cell] < 0; }

@@ -6,6 +6,10 @@
 #include <span>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "engines/battleship/ship_chances.hpp"
+
 namespace arena::battleship {
 namespace {
 
@@ -318,9 +322,38 @@ int MonteCarloShooter::sample(Rng& rng) {
 }
 
 int MonteCarloShooter::choose(Rng& rng) {
-  if (sample(rng) == 0) return density_.choose(rng);
-  return pick_best_cell(std::span<const int64_t>(occupancy_), density_.knowledge(),
-                        params_.tie_break, rng);
+  const int kept = sample(rng);
+  const int cell = kept == 0 ? density_.choose(rng)
+                             : pick_best_cell(std::span<const int64_t>(occupancy_),
+                                              density_.knowledge(), params_.tie_break, rng);
+  if (explaining()) [[unlikely]]
+    explain(explanation(cell, kept));
+  return cell;
+}
+
+nlohmann::json MonteCarloShooter::explanation(int cell, int kept) const {
+  const BoardKnowledge& knowledge = density_.knowledge();
+  if (kept == 0) {
+    nlohmann::json why = density_.explanation(cell);
+    why["text"] = fmt::format(
+        "no layout consistent with every shot came out of {} draws, so it fires as density "
+        "would: {}",
+        static_cast<uint64_t>(params_.samples) * kAttemptsPerSample,
+        why["text"].get<std::string>());
+    return why;
+  }
+  const DensityTables& t = knowledge.tables();
+  const int n = t.rules().size;
+  std::vector<double> heat(static_cast<size_t>(t.cells()), 0.0);
+  for (int c = 0; c < t.cells(); ++c) {
+    if (!knowledge.shot(c)) heat[c] = static_cast<double>(occupancy_[c]) / kept;
+  }
+  if (cell < 0 || cell >= t.cells()) return {{"text", "no cell is left to fire at"}};
+  return {{"text", fmt::format("{} of {} sampled layouts consistent with every shot have a ship "
+                               "at {}, the most of any cell not fired at",
+                               occupancy_[cell], kept, cell_name(cell, n))},
+          {"heat", heat_rows(heat, n)},
+          {"best", cell}};
 }
 
 }  // namespace arena::battleship

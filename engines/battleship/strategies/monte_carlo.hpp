@@ -54,6 +54,12 @@ class MonteCarloShooter {
   // Samples kept and drawn over this shooter's decisions so far.
   uint64_t samples_kept() const { return kept_; }
   uint64_t samples_drawn() const { return drawn_; }
+  // Why `cell` is the choice after a decision that kept `kept` samples:
+  // {"text", "heat": rows of the share of kept samples with a ship in each
+  // cell not fired at (its sum over those cells is the cells of the ships
+  // afloat not hit yet: every kept layout covers each pending hit once and
+  // the rest of its ships' cells are not fired at), "best": cell}.
+  nlohmann::json explanation(int cell, int kept) const;
   // Per-cell occupancy counts of the last decision's kept samples.
   const std::vector<int64_t>& occupancy() const { return occupancy_; }
 

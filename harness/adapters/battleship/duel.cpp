@@ -84,12 +84,21 @@ class DuelMatch final : public Match {
     const auto both = [&] {
       return side_by_side(left.render(left_title), right.render(right_title));
     };
+    const auto state = [&](int active) {
+      nlohmann::json s = {{"boards",
+                           {left.state(left_title, names_[g.first], false),
+                            right.state(right_title, names_[g.second], false)}}};
+      if (active >= 0) s["active"] = active;
+      return s;
+    };
     GameReplay replay{board_legend(), both(), {}};
+    replay.start_state = state(-1);
     for (const MoveLog::Entry& e : moves.entries()) {
       if (e.variant != g.first && e.variant != g.second) {
         throw RecordMismatch("a move by a variant that is not in this duel");
       }
       const std::string& who = names_[e.variant];
+      int active = -1;
       if (e.kind == MoveLog::Kind::kFault) {
         replay.steps.push_back(fault_step(moves, e, who));
       } else {
@@ -99,9 +108,17 @@ class DuelMatch final : public Match {
           replay.steps.push_back({e.variant, who + " fires off the board", {{"cell", cell}}, {}});
         } else {
           replay.steps.push_back(board.shoot(cell, e.variant, who));
+          active = e.variant == g.first ? 0 : 1;
         }
+        replay.steps.back().explain = moves.explanation(e);
       }
       replay.steps.back().board = both();
+      replay.steps.back().state = state(active);
+    }
+    // The game is over: both fleets are shown plainly.
+    if (!replay.steps.empty()) {
+      for (auto& b : replay.steps.back().state["boards"])
+        b["over"] = true;
     }
     return replay;
   }

@@ -5,10 +5,12 @@
 
 #include <fmt/format.h>
 
+#include "engines/battleship/ship_chances.hpp"
+
 namespace arena::battleship_adapter {
 
 std::string cell_name(int cell, int size) {
-  return fmt::format("{}{}", static_cast<char>('A' + cell % size), cell / size + 1);
+  return bs::cell_name(cell, size);
 }
 
 std::vector<std::string> board_legend() {
@@ -18,7 +20,11 @@ std::vector<std::string> board_legend() {
 }
 
 ShotBoard::ShotBoard(const bs::Rules& rules, const bs::Layout& layout)
-    : rules_(&rules), ocean_(rules, layout), marks_(static_cast<size_t>(rules.cells()), '.') {
+    : rules_(&rules),
+      layout_(&layout),
+      ocean_(rules, layout),
+      sunk_(static_cast<size_t>(layout.ship_count), false),
+      marks_(static_cast<size_t>(rules.cells()), '.') {
   for (int s = 0; s < layout.ship_count; ++s) {
     for (int i = 0; i < layout.ships[s]->length; ++i)
       marks_[static_cast<size_t>(layout.ships[s]->cell(i, rules.size))] = 'S';
@@ -28,6 +34,8 @@ ShotBoard::ShotBoard(const bs::Rules& rules, const bs::Layout& layout)
 ReplayStep ShotBoard::shoot(int cell, int shooter, const std::string& who) {
   const bs::ShotResult r = ocean_.shoot(cell);
   last_ = cell;
+  if (!r.repeated) shots_.emplace_back(cell, static_cast<int>(r.kind));
+  if (r.kind == bs::ShotKind::kSunk) sunk_[static_cast<size_t>(r.ship)] = true;
   const std::string at = cell_name(cell, rules_->size);
   nlohmann::json move = {{"row", cell / rules_->size}, {"col", cell % rules_->size}, {"cell", at}};
   std::string what;
@@ -71,6 +79,36 @@ std::vector<std::string> ShotBoard::render(const std::string& title) const {
     lines.push_back(line);
   }
   return lines;
+}
+
+nlohmann::json ShotBoard::state(const std::string& title, const std::string& shooter,
+                                bool over) const {
+  const int n = rules_->size;
+  nlohmann::json ships = nlohmann::json::array();
+  for (int s = 0; s < layout_->ship_count; ++s) {
+    const bs::Placement& p = *layout_->ships[s];
+    nlohmann::json cells = nlohmann::json::array();
+    for (int i = 0; i < p.length; ++i)
+      cells.push_back(p.cell(i, n));
+    ships.push_back({{"name", rules_->fleet[static_cast<size_t>(s)].name},
+                     {"cells", std::move(cells)},
+                     {"sunk", static_cast<bool>(sunk_[static_cast<size_t>(s)])}});
+  }
+  nlohmann::json shots = nlohmann::json::array();
+  for (const auto& [cell, kind] : shots_) {
+    const auto k = static_cast<bs::ShotKind>(kind);
+    shots.push_back({{"cell", cell},
+                     {"result", k == bs::ShotKind::kMiss  ? "miss"
+                                : k == bs::ShotKind::kHit ? "hit"
+                                                          : "sunk"}});
+  }
+  return {{"title", title},
+          {"shooter", shooter.empty() ? nlohmann::json(nullptr) : nlohmann::json(shooter)},
+          {"size", n},
+          {"ships", std::move(ships)},
+          {"shots", std::move(shots)},
+          {"last", last_ >= 0 ? nlohmann::json(last_) : nlohmann::json(nullptr)},
+          {"over", over}};
 }
 
 std::vector<std::string> side_by_side(const std::vector<std::string>& left,

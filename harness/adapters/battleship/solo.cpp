@@ -88,38 +88,49 @@ class SoloMatch final : public Match {
     return true;
   }
 
-  // Each variant's shots at the game's fleet, one variant after another.
+  // Each variant's shots at the game's fleet, one variant after another (the
+  // first shot of each shows its own board). The board before any shot is
+  // every variant's, titled for none unless one variant is shown.
   std::optional<GameReplay> replay(uint64_t game, const MoveLog& moves, int only) const override {
     const bs::Layout layout = layout_of(game);
     GameReplay replay{board_legend(), {}, {}};
-    bool first = true;
+    {
+      const ShotBoard empty(tables_.rules(), layout);
+      const std::string title =
+          only >= 0 ? names_[only] + "'s shots" : "the fleet every variant fires at";
+      replay.start = empty.render(title);
+      replay.start_state = {{"boards", {empty.state(title, "", false)}}};
+    }
     for (int v = 0; v < static_cast<int>(names_.size()); ++v) {
       if (only >= 0 && v != only) continue;
       ShotBoard board(tables_.rules(), layout);
       const std::string title = names_[v] + "'s shots";
-      if (first) {
-        replay.start = board.render(title);
-      } else {
-        replay.steps.push_back({-1,
-                                names_[v] + " fires at the same fleet",
-                                {{"board", names_[v]}},
-                                board.render(title)});
-      }
-      first = false;
+      const auto state = [&](bool shot) {
+        nlohmann::json s = {{"boards", {board.state(title, names_[v], false)}}};
+        if (shot) s["active"] = 0;
+        return s;
+      };
+      const size_t begin = replay.steps.size();
       for (const MoveLog::Entry& e : moves.entries()) {
         if (e.variant != v) continue;
+        bool shot = false;
         if (e.kind == MoveLog::Kind::kFault) {
           replay.steps.push_back(fault_step(moves, e, names_[v]));
         } else {
           const int cell = static_cast<int>(moves.value(e));
           if (cell < 0 || cell >= tables_.rules().cells()) {
             replay.steps.push_back({v, names_[v] + " fires off the board", {{"cell", cell}}, {}});
-            continue;
+          } else {
+            replay.steps.push_back(board.shoot(cell, v, names_[v]));
+            shot = true;
           }
-          replay.steps.push_back(board.shoot(cell, v, names_[v]));
+          replay.steps.back().explain = moves.explanation(e);
         }
         replay.steps.back().board = board.render(title);
+        replay.steps.back().state = state(shot);
       }
+      // The variant's game is over: its board shows the fleet plainly.
+      if (replay.steps.size() > begin) replay.steps.back().state["boards"][0]["over"] = true;
     }
     return replay;
   }
