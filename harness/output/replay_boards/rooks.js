@@ -46,8 +46,10 @@ ARENA_BOARDS["rooks"] = (() => {
     const size = 2 * margin + n * cellSize;
     const at = (k) => margin + k * cellSize;
     const bad = clashes(state);
+    // A small board is not blown up to the page's width: at most 48 px a cell.
     const parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' + size + " " + size +
-                   '" role="img" aria-label="the board">'];
+                   '" style="max-width: ' + Math.round(size * 1.2) +
+                   'px" role="img" aria-label="the board">'];
     for (let r = 0; r < n; ++r) {
       for (let c = 0; c < n; ++c) {
         const fort = state.rows[r][c] === "X";
