@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "engines/core/rng.hpp"
 #include "engines/core/strategy_list.hpp"
 #include "engines/go_fish/view.hpp"
@@ -153,6 +155,23 @@ inline std::string best_of(const RankedAsks& ranked) {
 // A number in an explanation, to three decimals: explanations stay short.
 inline double rounded3(double x) {
   return std::round(x * 1000) / 1000;
+}
+
+// An explanation's "knows": per seat (null for the viewer's own) a list of
+// what `of(seat, rank)` says of each rank.
+template <class Of>
+nlohmann::json knowledge_table(const PlayerView& view, Of&& of) {
+  nlohmann::json knows = nlohmann::json::array();
+  for (int p = 0; p < view.players(); ++p) {
+    nlohmann::json row = nullptr;
+    if (p != view.me()) {
+      row = nlohmann::json::array();
+      for (int r = 0; r < view.ranks(); ++r)
+        row.push_back(of(p, r));
+    }
+    knows.push_back(row);
+  }
+  return knows;
 }
 
 }  // namespace arena::go_fish

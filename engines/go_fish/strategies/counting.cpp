@@ -196,16 +196,8 @@ Ask CountingPlayer::decide(const PlayerView& view, Rng& rng) const {
 
 // The hit probabilities it counted and the best asks (no Rng: the same asks).
 void CountingPlayer::explain_ask(const PlayerView& view, Ask ask) const {
-  nlohmann::json knows = nlohmann::json::array();
-  for (int p = 0; p < view.players(); ++p) {
-    nlohmann::json row = nullptr;
-    if (p != view.me()) {
-      row = nlohmann::json::array();
-      for (int r = 0; r < view.ranks(); ++r)
-        row.push_back(rounded3(hit_probability(view, p, r)));
-    }
-    knows.push_back(row);
-  }
+  const nlohmann::json knows =
+      knowledge_table(view, [&](int p, int r) { return rounded3(hit_probability(view, p, r)); });
   const RankedAsks ranked = ranked_asks(view, ask, 5, [&](Ask a) { return score(view, a); });
   nlohmann::json best = nlohmann::json::array();
   for (const ScoredAsk& a : ranked.best) {

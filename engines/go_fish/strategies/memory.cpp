@@ -61,20 +61,12 @@ Ask MemoryPlayer::decide(const PlayerView& view, Rng& rng) const {
 
 // What it knew and which of its three rules chose `ask` (no Rng: the same asks).
 void MemoryPlayer::explain_ask(const PlayerView& view, Ask ask) const {
-  nlohmann::json knows = nlohmann::json::array();
-  for (int p = 0; p < view.players(); ++p) {
-    nlohmann::json row = nullptr;
-    if (p != view.me()) {
-      row = nlohmann::json::array();
-      for (int r = 0; r < view.ranks(); ++r) {
-        const Knowledge k = known_[p][r];
-        row.push_back(k == Knowledge::kHolds   ? nlohmann::json(1)
-                      : k == Knowledge::kLacks ? nlohmann::json(0)
-                                               : nlohmann::json());
-      }
-    }
-    knows.push_back(row);
-  }
+  const nlohmann::json knows = knowledge_table(view, [&](int p, int r) {
+    const Knowledge k = known_[p][r];
+    return k == Knowledge::kHolds   ? nlohmann::json(1)
+           : k == Knowledge::kLacks ? nlohmann::json(0)
+                                    : nlohmann::json();
+  });
   const Rules& rules = view.rules();
   const std::string ranks = rank_plural(ask.rank, rules);
   const int mine = view.count(ask.rank);
