@@ -412,6 +412,23 @@ TEST_CASE("a bad expect entry is a config error naming the key") {
   CHECK(m.code == 2);
   CHECK(m.err.find("metric.yaml:9:30: expect[0].metric: unknown metric 'shoots'; metrics: "
                    "win_rate, shots (did you mean 'shots'?)") != std::string::npos);
+  // A share is of the games whose metric is `at`; `at` means nothing elsewhere.
+  write_file(dir / "share.yaml", base +
+                                     "  - {variant: first, metric: shots, stat: share, "
+                                     "value: 0.1, tolerance: 0, source: x}\n");
+  write_file(dir / "at.yaml", base +
+                                  "  - {variant: first, metric: shots, at: 100, "
+                                  "value: 1, tolerance: 1, source: x}\n");
+  const Outcome s =
+      arena_cli("run " + (dir / "share.yaml").string() + " --out " + (dir / "o").string(), dir);
+  CHECK(s.code == 2);
+  CHECK_THAT(s.err, Catch::Contains("share.yaml:9:5: expect[0].at: missing required key 'at' in "
+                                    "an expectation with `stat: share`"));
+  const Outcome a =
+      arena_cli("run " + (dir / "at.yaml").string() + " --out " + (dir / "o").string(), dir);
+  CHECK(a.code == 2);
+  CHECK_THAT(a.err,
+             Catch::Contains("at.yaml:9:41: expect[0].at: `at` goes with `stat: share` only"));
   CHECK_FALSE(fs::exists(dir / "o"));
 }
 

@@ -9,6 +9,7 @@
 
 #include "harness/runner/run_stats.hpp"
 #include "harness/stats/expectations.hpp"
+#include "harness/stats/proportion.hpp"
 
 namespace {
 
@@ -69,6 +70,28 @@ TEST_CASE("a quantile's interval is the values at ranks n q -+ 1.96 sqrt(n q (1 
   // The extremes have no interval: their own value.
   CHECK(arena::statistic_interval(h, "min") == std::pair{0.0, 0.0});
   CHECK(arena::statistic_interval(h, "max") == std::pair{999.0, 999.0});
+}
+
+TEST_CASE("the mode is the most frequent value and a share has the Wilson interval") {
+  // Random firing's mode is 100, with probability exactly 0.17 (1 - 83/100).
+  const arena::IntHistogram h = random_firing(200000);
+  CHECK(arena::statistic_interval(h, "mode") == std::pair{100.0, 100.0});
+  const auto [low, high] = arena::statistic_interval(h, "share", 100);
+  const double share = 0.17 * 200000 / static_cast<double>(h.count());
+  const auto [wilson_low, wilson_high] = arena::wilson_interval(share, h.count());
+  CHECK(low == Approx(wilson_low));
+  CHECK(high == Approx(wilson_high));
+  CHECK(high - low == Approx(2 * 1.96 * std::sqrt(0.17 * 0.83 / 200000)).epsilon(0.01));
+  CHECK(arena::reproduces(0.17, 0.001, low, high));
+  // P(T = 99) = 17 * 83 / (100 * 99) = 0.1425: not the share at 100.
+  const auto [low99, high99] = arena::statistic_interval(h, "share", 99);
+  CHECK(low99 < 0.1425);
+  CHECK(high99 > 0.1425);
+  CHECK_FALSE(arena::reproduces(0.17, 0.001, low99, high99));
+  // A value never seen, or off the histogram, has a share of 0.
+  CHECK(arena::statistic_interval(h, "share", 5).first == 0.0);
+  CHECK(arena::statistic_interval(h, "share", 1000).first == 0.0);
+  CHECK(arena::statistic_interval(h, "share", -1).first == 0.0);
 }
 
 TEST_CASE("degenerate samples give intervals of their one value, or none") {

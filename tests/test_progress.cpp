@@ -104,6 +104,31 @@ TEST_CASE("A run of two million Monte Carlo games warns at its start that it is 
              Catch::Contains("on 1 thread (estimated from 32 games spread over it)"));
 }
 
+TEST_CASE("The wall time behind the estimate starts with the first observed games") {
+  CostModel model(0, 100, 1, 8);
+  CHECK(model.seconds_observing() == 0);  // nothing observed
+  model.observe(0, 1, 2.0);               // a game that began two seconds ago
+  CHECK(model.seconds_observing() >= 2.0);
+  CHECK(model.seconds_observing() < 60);
+  model.observe(1, 2, 0.5);  // began later: the start stays
+  CHECK(model.seconds_observing() >= 2.0);
+}
+
+// Probes of games of microseconds: their thread time was once set against the
+// wall time since the run began, start-up included, and a run of seconds was
+// announced as 20 minutes long.
+TEST_CASE("A run of two million random-firing games, seconds long, does not say it is long") {
+  const fs::path dir = scratch("short-run-no-note");
+  write_file(dir / "short.yaml",
+             "name: short\nengine: battleship\nseed: 1\ngames: 2000000\n"
+             "players: [{name: random, strategy: random}]\noutput: {games_csv: false}\n");
+  // Stopped once the live page is written (a second in: the probes are long done).
+  const int code = signal_when("run short.yaml --threads 1 --report-every 1 --out out", "INT",
+                               "grep -qs 'live report' err.txt", dir);
+  CHECK((code == 130 || code == 0));
+  CHECK_THAT(read_file(dir / "err.txt"), !Catch::Contains("this run will take about"));
+}
+
 TEST_CASE("Probe series played first change no result") {
   const fs::path dir = scratch("probes-same-results");
   write_file(dir / "rr.yaml", R"(name: rr

@@ -156,11 +156,15 @@ OrderedJson expect_schema() {
             {"properties",
              {{"variant", {{"type", "string"}}},
               {"metric", {{"type", "string"}}},
-              {"stat", {{"enum", {"mean", "median", "p90", "min", "max"}}}},
+              {"stat", {{"enum", {"mean", "median", "p90", "min", "max", "mode", "share"}}}},
+              {"at", {{"type", "integer"}}},
               {"value", {{"type", "number"}}},
               {"tolerance", {{"type", "number"}, {"minimum", 0}}},
               {"source", {{"type", "string"}}}}},
             {"required", {"variant", "metric", "value", "tolerance", "source"}},
+            // A share is of the games whose metric is `at`.
+            {"if", {{"properties", {{"stat", {{"const", "share"}}}}}, {"required", {"stat"}}}},
+            {"then", {{"required", {"at"}}}},
             {"additionalProperties", false}}}};
 }
 

@@ -52,9 +52,9 @@ const std::vector<std::string> kTopLevelKeys = {
 const std::vector<std::string> kStopKeys = {"sprt", "ci_width", "max_games", "batch"};
 const std::vector<std::string> kLimitKeys = {"decision_ms"};
 const std::vector<std::string> kOutputKeys = {"games_csv", "moves"};
-const std::vector<std::string> kExpectKeys = {"variant", "metric",    "stat",
+const std::vector<std::string> kExpectKeys = {"variant", "metric",    "stat",  "at",
                                               "value",   "tolerance", "source"};
-const std::vector<std::string> kStats = {"mean", "median", "p90", "min", "max"};
+const std::vector<std::string> kStats = {"mean", "median", "p90", "min", "max", "mode", "share"};
 const std::vector<std::string> kPlayerKeys = {"name", "strategy", "params"};
 
 // Whether `name` can name a file or folder as it is, on any system: letters,
@@ -407,6 +407,13 @@ void Loader::parse_expectations(const YAML::Node& root) {
     if (node["stat"].IsDefined()) {
       e.stat = parse_one_of(node["stat"], path + ".stat", kStats);
     }
+    // `at` belongs to `share` alone: the value whose share of the games is the figure.
+    if (e.stat == "share") {
+      e.at = parse_int(require(node, "at", path, "an expectation with `stat: share`"), path + ".at",
+                       -1e15, 1e15);
+    } else if (node["at"].IsDefined()) {
+      throw error(node["at"], path + ".at", "`at` goes with `stat: share` only");
+    }
     const double inf = std::numeric_limits<double>::infinity();
     e.value =
         parse_real(require(node, "value", path, "an expectation"), path + ".value", -inf, inf);
@@ -457,6 +464,12 @@ RunConfig Loader::load(const std::string& text) {
 }
 
 }  // namespace
+
+std::string Expectation::figure() const {
+  if (metric == "win_rate") return metric;
+  if (stat == "share") return fmt::format("{} share at {}", metric, at);
+  return metric + " " + stat;
+}
 
 RunConfig parse_config(const std::string& text, const std::string& file, const Registry& registry) {
   return Loader(file, registry).load(text);

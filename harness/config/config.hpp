@@ -38,10 +38,14 @@ struct PlayerConfig {
 struct Expectation {
   std::string variant;
   std::string metric;
-  std::string stat = "mean";  // mean | median | p90 | min | max
+  std::string stat = "mean";  // mean | median | p90 | min | max | mode | share
+  int64_t at = 0;             // share: the fraction of games whose metric is exactly `at`
   double value = 0;
   double tolerance = 0;
   std::string source;
+
+  // How the figure reads: "win_rate", "shots mean", "shots share at 100".
+  std::string figure() const;
 };
 
 // The config name of each value of a closed choice (an enum), in one table

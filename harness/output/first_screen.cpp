@@ -181,12 +181,11 @@ std::string figures_text(const std::vector<ExpectationResult>& results) {
   std::string out = "published figures (reproduced when within tolerance of the 95% interval):\n";
   for (const auto& r : results) {
     const Expectation& e = *r.expectation;
-    const std::string figure = e.metric == "win_rate" ? e.metric : e.metric + " " + e.stat;
     const std::string measured =
         r.measured_ok ? fmt::format("{:.4g} [{:.4g}, {:.4g}]", r.measured, r.low, r.high)
                       : std::string("n/a");
     out += fmt::format("  {} {}: published {} ± {}, measured {}: {}\n    source: {}\n", e.variant,
-                       figure, e.value, e.tolerance, measured,
+                       e.figure(), e.value, e.tolerance, measured,
                        r.reproduced ? "REPRODUCED" : "NOT REPRODUCED", e.source);
   }
   return out;

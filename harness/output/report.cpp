@@ -374,8 +374,10 @@ std::string measured_cell(const Json& e) {
 Json expectation_rows(const Json& s) {
   Json rows = Json::array();
   for (const Json& e : s.value("expectations", Json::array())) {
+    // "figure" is written since `share`; older summaries have metric and stat.
     const std::string what =
-        e.contains("stat")
+        e.contains("figure") ? e["figure"].get<std::string>()
+        : e.contains("stat")
             ? fmt::format("{} {}", e["metric"].get<std::string>(), e["stat"].get<std::string>())
             : e["metric"].get<std::string>();
     rows.push_back(

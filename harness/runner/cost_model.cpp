@@ -28,7 +28,11 @@ CostModel::CostModel(uint64_t first, uint64_t end, uint64_t series, int probes) 
 
 void CostModel::observe(uint64_t begin, uint64_t end, double seconds) {
   if (end <= begin) return;
+  const auto began = std::chrono::steady_clock::now() -
+                     std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                         std::chrono::duration<double>(seconds));
   const std::lock_guard lock(mutex_);
+  if (!first_began_ || began < *first_began_) first_began_ = began;
   const double per_game = seconds / static_cast<double>(end - begin);
   // Segments are ascending and contiguous: the first that ends after `begin` on.
   auto s = std::upper_bound(segments_.begin(), segments_.end(), begin,
@@ -72,6 +76,12 @@ double CostModel::eta_seconds(double elapsed) const {
   if (observed_games_ == 0 || observed_seconds_ <= 0) return -1;
   // Wall seconds per thread-second so far: about 1/threads on an idle machine.
   return remaining_locked() * (elapsed / observed_seconds_);
+}
+
+double CostModel::seconds_observing() const {
+  const std::lock_guard lock(mutex_);
+  if (!first_began_) return 0;
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - *first_began_).count();
 }
 
 std::string long_run_note(double estimated_seconds, int threads, uint64_t probe_games) {

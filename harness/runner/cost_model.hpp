@@ -14,8 +14,10 @@
 // Thread safety: observe() from any thread; the rest under the same lock.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 namespace arena {
@@ -41,6 +43,12 @@ class CostModel {
   // seconds since the first observation began; negative while nothing was
   // observed.
   double eta_seconds(double elapsed) const;
+  // Wall seconds since the first observed games began (0 before any): not
+  // since the run began, whose start-up (loading, starting programs) is no
+  // game's cost. Counted from there, a run of microsecond games whose probes
+  // took a millisecond after 100 ms of start-up was announced as 20 minutes
+  // long instead of seconds.
+  double seconds_observing() const;
 
  private:
   struct Segment {
@@ -56,6 +64,7 @@ class CostModel {
   std::vector<Segment> segments_;
   double observed_seconds_ = 0;  // over all segments
   uint64_t observed_games_ = 0;
+  std::optional<std::chrono::steady_clock::time_point> first_began_;
   mutable std::mutex mutex_;
 };
 

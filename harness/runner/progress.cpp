@@ -38,7 +38,12 @@ void Progress::estimate_costs(uint64_t first, uint64_t end, uint64_t series, int
 
 void Progress::probed(uint64_t games) {
   if (!costs_) return;
-  const double eta = costs_->eta_seconds(elapsed());
+  // Probes of short games time hand-overs and cold caches more than games:
+  // how wall time follows thread time is known only after a second or so of
+  // them. Until then, the threads are taken as busy with nothing else.
+  const double observing = costs_->seconds_observing();
+  const double eta = observing < 1 ? costs_->remaining_thread_seconds() / threads_
+                                   : costs_->eta_seconds(observing);
   const std::string note = long_run_note(elapsed() + std::max(eta, 0.0), threads_, games);
   if (note.empty()) return;
   std::lock_guard lock(mutex_);
@@ -85,7 +90,7 @@ std::string format_duration(double seconds) {
 // is known.
 std::string Progress::eta_text(uint64_t done) const {
   const double seconds = elapsed();
-  if (const double eta = costs_ ? costs_->eta_seconds(seconds) : -1; eta >= 0)
+  if (const double eta = costs_ ? costs_->eta_seconds(costs_->seconds_observing()) : -1; eta >= 0)
     return format_duration(eta);
   const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
   return rate > 0 ? format_duration(static_cast<double>(total_ - done) / rate) : std::string("?");

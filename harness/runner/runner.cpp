@@ -17,6 +17,7 @@
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
 
+#include "harness/registry/decision_clock.hpp"
 #include "harness/runner/cost_model.hpp"
 
 // oneTBB from Debian is not built with ThreadSanitizer, so the ordering its
@@ -229,6 +230,10 @@ std::map<uint64_t, Block*> play_probes(const Match& match, const RunPlan& plan, 
   const int variants = static_cast<int>(plan.variant_names.size());
   const int metrics = static_cast<int>(match.metrics().size());
   const int groups = std::max<int>(1, static_cast<int>(match.groups().size()));
+  // The decision clock calibrates itself on first use, for 10 ms: done here,
+  // not in the first probe's time, which would charge every game of its
+  // segment with 10 ms (a game of random firing takes 5 microseconds).
+  DecisionClock::get();
   std::vector<Block*> blocks;
   for (const uint64_t game : costs.probes()) {
     if (game >= plan.first_game && game + series <= plan.games)

@@ -56,7 +56,24 @@ std::pair<double, double> quantile_interval(const IntHistogram& h, double q) {
           value_at_rank(h, rank(std::ceil(n * q + spread)))};
 }
 
-double statistic(const IntHistogram& h, const std::string& stat) {
+// The most frequent value (the least of equally frequent ones).
+double mode_of(const IntHistogram& h) {
+  const auto& counts = h.counts();
+  return static_cast<double>(std::max_element(counts.begin(), counts.end()) - counts.begin());
+}
+
+// The fraction of the values equal to `at`.
+double share_of(const IntHistogram& h, int64_t at) {
+  const auto& counts = h.counts();
+  const bool held = at >= 0 && static_cast<uint64_t>(at) < counts.size();
+  return held
+             ? static_cast<double>(counts[static_cast<size_t>(at)]) / static_cast<double>(h.count())
+             : 0.0;
+}
+
+double statistic(const IntHistogram& h, const std::string& stat, int64_t at) {
+  if (stat == "share") return share_of(h, at);
+  if (stat == "mode") return mode_of(h);
   if (stat == "median") return static_cast<double>(h.quantile(0.5));
   if (stat == "p90") return static_cast<double>(h.quantile(0.9));
   if (stat == "min") return static_cast<double>(h.min());
@@ -66,11 +83,14 @@ double statistic(const IntHistogram& h, const std::string& stat) {
 
 }  // namespace
 
-std::pair<double, double> statistic_interval(const IntHistogram& h, const std::string& stat) {
+std::pair<double, double> statistic_interval(const IntHistogram& h, const std::string& stat,
+                                             int64_t at) {
   if (h.count() == 0) return {0, 0};
   if (stat == "median") return quantile_interval(h, 0.5);
   if (stat == "p90") return quantile_interval(h, 0.9);
-  if (stat == "min" || stat == "max") return {statistic(h, stat), statistic(h, stat)};
+  if (stat == "share") return wilson_interval(share_of(h, at), static_cast<double>(h.count()));
+  if (stat == "min" || stat == "max" || stat == "mode")
+    return {statistic(h, stat, at), statistic(h, stat, at)};
   return mean_interval(h);
 }
 
@@ -110,8 +130,8 @@ std::vector<ExpectationResult> check_expectations(const RunConfig& config,
     } else {
       const IntHistogram& h = v.metrics[metric_index(metrics, e.metric)];
       r.measured_ok = h.count() > 0;
-      r.measured = statistic(h, e.stat);
-      std::tie(r.low, r.high) = statistic_interval(h, e.stat);
+      r.measured = statistic(h, e.stat, e.at);
+      std::tie(r.low, r.high) = statistic_interval(h, e.stat, e.at);
     }
     r.reproduced = r.measured_ok && reproduces(e.value, e.tolerance, r.low, r.high);
     results.push_back(r);

@@ -19,12 +19,14 @@ struct ExpectationResult {
   bool reproduced = false;   // reproduces(value, tolerance, low, high)
 };
 
-// The 95% interval of a statistic (mean, median, p90, min, max) of the
-// values in `h`, from their sampling error: the mean +- 1.96 standard errors;
-// for a quantile q of n values, the values at ranks n q -+ 1.96 sqrt(n q (1 - q))
-// (the distribution-free interval from order statistics); min and max have
-// none (their own value). A histogram of one value: that value.
-std::pair<double, double> statistic_interval(const IntHistogram& h, const std::string& stat);
+// The 95% interval of a statistic (mean, median, p90, min, max, mode, share)
+// of the values in `h`, from their sampling error: the mean +- 1.96 standard
+// errors; for a quantile q of n values, the values at ranks n q -+ 1.96
+// sqrt(n q (1 - q)) (the distribution-free interval from order statistics);
+// for the share of values equal to `at`, the Wilson score interval; min, max
+// and mode have none (their own value). A histogram of one value: that value.
+std::pair<double, double> statistic_interval(const IntHistogram& h, const std::string& stat,
+                                             int64_t at = 0);
 
 // A published figure is reproduced when it lies within its tolerance of the
 // measured value's 95% interval: a run of few games is not refuted by its

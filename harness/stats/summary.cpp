@@ -201,6 +201,8 @@ OrderedJson expectations_json(const std::vector<ExpectationResult>& results) {
     j["variant"] = e.variant;
     j["metric"] = e.metric;
     if (e.metric != "win_rate") j["stat"] = e.stat;
+    if (e.stat == "share") j["at"] = e.at;
+    j["figure"] = e.figure();
     j["value"] = e.value;
     j["tolerance"] = e.tolerance;
     j["source"] = e.source;
