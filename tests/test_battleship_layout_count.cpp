@@ -151,7 +151,8 @@ TEST_CASE("Layout counts in closed form: one ship, empty fleets, fleets that can
   CHECK(bs::count_layouts(rules_of(5, {6}, bs::Touching::kAllowed)) == 0);
 }
 
-TEST_CASE("Layout counts past 64 bits are exact, and past 128 bits refused", "[layouts]") {
+TEST_CASE("Layout counts past 64 bits are exact; past 128 bits or too many states, refused",
+          "[layouts]") {
   // Ten one-cell ships on 26x26, touching allowed: 676 x 675 x ... x 667 > 2^64.
   bs::LayoutCount falling = 1;
   for (int k = 0; k < 10; ++k)
@@ -164,6 +165,13 @@ TEST_CASE("Layout counts past 64 bits are exact, and past 128 bits refused", "[l
   const std::vector<int> sixteen_boats(16, 1);
   CHECK_THROWS_AS(bs::count_layouts(rules_of(26, sixteen_boats, bs::Touching::kAllowed)),
                   bs::CountOverflow);
+  // A count that would need more states than allowed stops with a message.
+  const bs::Rules small = rules_of(7, {4, 3, 3}, bs::Touching::kAllowed);
+  const bs::LayoutCensus census = bs::layout_census(small, false);
+  CHECK(bs::count_layouts(small, census.peak_states) == census.layouts);
+  CHECK_THROWS_WITH(bs::count_layouts(small, census.peak_states - 1),
+                    Catch::StartsWith("counting needs more than " +
+                                      std::to_string(census.peak_states - 1) + " states at cell "));
 }
 
 TEST_CASE("The standard fleet has 30,093,975,536 layouts on 10x10, ships touching or not",

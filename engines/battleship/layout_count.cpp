@@ -82,9 +82,13 @@ Count checked_add(Count a, Count b) {
 // cells. A state and its count share a slot, so that an insertion touches one
 // cache line; a free slot holds an impossible state (its last word all ones:
 // a state leaves the last bit of its words unused).
+struct TooManyStates {};
+
 template <class State, class Count>
 class StateCounts {
  public:
+  size_t limit = ~size_t{0};  // more states than this throw TooManyStates
+
   size_t size() const { return size_; }
 
   void clear() {
@@ -100,6 +104,9 @@ class StateCounts {
   void add(const State& s, Count count) {
     if ((size_ + pending_ + 1) * 2 > slots_.size()) {
       flush();
+      // Room for more than `limit` states is never needed: refuse before
+      // allocating it (the caller says why).
+      if (size_ > limit) throw TooManyStates{};
       grow();
     }
     const uint64_t h = s.hash();
@@ -174,6 +181,7 @@ struct Sweep {
   LayoutCount names = 1;           // ways to tell equal-length ships apart
   int length_bits = 1, begun_bits = 1;
   int h_at = 0, v_at = 0, occupied_at = 0, diagonal_at = 0, bits = 0;
+  size_t max_states = kMaxLayoutStates;
 
   explicit Sweep(const Rules& rules) : n(rules.size) {
     no_touch = rules.touching == Touching::kForbidden;
@@ -340,16 +348,30 @@ class Census {
   // Moves `now` past `cell` (kept empty when it is `empty`).
   void advance(Table& now, int cell, int empty) {
     spare_.clear();
+    spare_.limit = sw_.max_states;  // (swapped away with the last cell's table)
     const int left_after = cells_ - cell - 1;
-    now.for_each([&](const State& s, Count count) {
-      step(sw_, s, cell / sw_.n, cell % sw_.n, cell == empty, [&](const State& to, uint64_t code) {
-        // Ships not yet begun need cells still to come.
-        if (sw_.cells_unbegun[code] <= left_after) spare_.add(to, count);
+    try {
+      now.for_each([&](const State& s, Count count) {
+        step(sw_, s, cell / sw_.n, cell % sw_.n, cell == empty,
+             [&](const State& to, uint64_t code) {
+               // Ships not yet begun need cells still to come.
+               if (sw_.cells_unbegun[code] <= left_after) spare_.add(to, count);
+             });
       });
-    });
+    } catch (const TooManyStates&) {
+      too_costly(cell);
+    }
     spare_.flush();
+    if (spare_.size() > sw_.max_states) too_costly(cell);
     std::swap(now, spare_);
     peak_ = std::max(peak_, now.size());
+  }
+
+  [[noreturn]] void too_costly(int cell) const {
+    throw CountTooCostly("counting needs more than " + std::to_string(sw_.max_states) +
+                         " states at cell " + std::to_string(cell) + " of " +
+                         std::to_string(cells_) +
+                         ": too many ships under way at once on a board this size");
   }
 
   LayoutCount finish_from(Table table, int cell, int empty) {
@@ -402,12 +424,13 @@ LayoutCensus census_in(const Sweep& sw, bool heat) {
 
 }  // namespace
 
-LayoutCount count_layouts(const Rules& rules) {
-  return layout_census(rules, false).layouts;
+LayoutCount count_layouts(const Rules& rules, size_t max_states) {
+  return layout_census(rules, false, max_states).layouts;
 }
 
-LayoutCensus layout_census(const Rules& rules, bool heat) {
-  const Sweep sw(rules);
+LayoutCensus layout_census(const Rules& rules, bool heat, size_t max_states) {
+  Sweep sw(rules);
+  sw.max_states = max_states;
   // The last bit of the last word stays unused (StateCounts' free slots).
   if (sw.bits < 64) return census_in<1>(sw, heat);
   if (sw.bits < 128) return census_in<2>(sw, heat);

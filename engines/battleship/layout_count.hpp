@@ -30,6 +30,18 @@ struct CountOverflow : std::overflow_error {
   using std::overflow_error::overflow_error;
 };
 
+// Thrown when the sweep would hold more than its limit of states at one cell
+// (their number grows about as the board's side to the power of the ships
+// that can be under way at once: the standard fleet needs 376,735 on 10x10,
+// 915,795 on 12x12 and 1,948,391 on 14x14).
+struct CountTooCostly : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The default limit: 2 Mi states (14x14 with the standard fleet fits), for
+// tables of at most about 0.4 GB (0.6 GB with 128-bit counts and big boards).
+constexpr size_t kMaxLayoutStates = size_t{1} << 21;
+
 struct LayoutCensus {
   LayoutCount layouts = 0;
   // Cell row * size + col: the fraction of all layouts that put a ship on it
@@ -41,12 +53,13 @@ struct LayoutCensus {
 };
 
 // The number of legal layouts of `rules`' fleet (1 for an empty fleet, 0 when
-// none fits). Throws CountOverflow past 2^128 - 1 and std::invalid_argument for
-// a ship shorter than 1 cell or more than kMaxShips ships.
-LayoutCount count_layouts(const Rules& rules);
+// none fits). Throws CountOverflow past 2^128 - 1, CountTooCostly past
+// `max_states`, and std::invalid_argument for a ship shorter than 1 cell or
+// more than kMaxShips ships.
+LayoutCount count_layouts(const Rules& rules, size_t max_states = kMaxLayoutStates);
 
 // The count and, with `heat`, the share of layouts covering each cell.
-LayoutCensus layout_census(const Rules& rules, bool heat);
+LayoutCensus layout_census(const Rules& rules, bool heat, size_t max_states = kMaxLayoutStates);
 
 // `n` in decimal digits.
 std::string decimal(LayoutCount n);

@@ -14,6 +14,8 @@ LayoutReport layout_report(const RunConfig& config, bool heat) {
     census = bs::layout_census(rules, heat);
   } catch (const bs::CountOverflow& e) {
     throw config.error_at("rules.fleet", fmt::format("cannot count: {}", e.what()));
+  } catch (const bs::CountTooCostly& e) {
+    throw config.error_at("rules.size", fmt::format("cannot count: {}", e.what()));
   }
   const bool apart = rules.touching == bs::Touching::kForbidden;
   std::vector<std::string> ships;
