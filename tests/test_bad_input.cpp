@@ -223,6 +223,8 @@ TEST_CASE("no text of the command-line parser reaches the user, in errors or in 
                                  "perft chinese-checkers --depth 9",
                                  "perft chinese-checkers --depth 2 --players 5",
                                  "solve",
+                                 "layouts",
+                                 "layouts battleship --heat=maybe",
                                  "merge",
                                  "new",
                                  "check-bot battleship --games 0 -- true",
@@ -238,8 +240,9 @@ TEST_CASE("no text of the command-line parser reaches the user, in errors or in 
     check_no_parser_text(o.err);
     CHECK_THAT(o.err, Catch::EndsWith("--help')\n"));
   }
-  for (const std::string sub : {"", "run", "train", "tune", "list", "new", "schema", "check-bot",
-                                "solve", "merge", "report", "replay", "perft", "bench", "stats"}) {
+  for (const std::string sub :
+       {"", "run", "train", "tune", "list", "new", "schema", "check-bot", "solve", "layouts",
+        "merge", "report", "replay", "perft", "bench", "stats"}) {
     INFO(sub);
     const Outcome help = arena_in(dir, sub + " --help");
     CHECK(help.code == 0);

@@ -179,6 +179,28 @@ void add_solve(CLI::App& app, const Registry& registry, int& exit_code) {
       [options, &registry, &exit_code] { exit_code = solve_command(*options, registry); });
 }
 
+void add_layouts(CLI::App& app, const Registry& registry, int& exit_code) {
+  auto options = std::make_shared<LayoutsOptions>();
+  auto* sub = app.add_subcommand(
+      "layouts",
+      "count exactly the legal fleet layouts of a config's rules, or of an engine's default "
+      "rules: arena layouts battleship (ships told apart by name)");
+  sub->add_option(
+         "source", options->source,
+         fmt::format(
+             "a config file, or an engine for its default rules: {}",
+             fmt::join(registry.names_where([](auto& e) { return bool(e.layouts); }), " | ")))
+      ->required()
+      ->type_name("CONFIG.yaml|ENGINE");
+  sub->add_flag("--heat", options->heat,
+                "also the share of the layouts with a ship on each cell, as a grid in percent");
+  sub->add_flag("--json", options->json,
+                "one JSON object (the count as a string of digits; with --heat, the shares "
+                "row by row) instead of text");
+  sub->callback(
+      [options, &registry, &exit_code] { exit_code = layouts_command(*options, registry); });
+}
+
 void add_merge(CLI::App& app, const Registry& registry, int& exit_code) {
   auto options = std::make_shared<MergeOptions>();
   auto* merge = app.add_subcommand(
@@ -393,6 +415,7 @@ int cli_main(int argc, char** argv) {
   add_schema(app, registry, exit_code);
   add_check_bot(app, registry, exit_code);
   add_solve(app, registry, exit_code);
+  add_layouts(app, registry, exit_code);
   add_merge(app, registry, exit_code);
   add_report(app, exit_code);
   add_replay(app, registry, exit_code);

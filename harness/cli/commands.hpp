@@ -85,6 +85,16 @@ struct SolveOptions {
 // `arena solve rooks [FILE]`: one optimum per board, in input order.
 int solve_command(const SolveOptions& options, const Registry& registry);
 
+struct LayoutsOptions {
+  std::string source;  // a config file, or an engine's name for its default rules
+  bool heat = false;   // also each cell's share of the layouts
+  bool json = false;   // one JSON object instead of text
+};
+
+// `arena layouts CONFIG.yaml|ENGINE`: the exact number of legal layouts of the
+// rules (EngineSpec::layouts); 2 for bad input or an engine without layouts.
+int layouts_command(const LayoutsOptions& options, const Registry& registry);
+
 struct StatsOptions {
   std::vector<uint64_t> trinomial;    // wins, losses, draws
   std::vector<uint64_t> pentanomial;  // LL, LD, WL+DD, WD, WW

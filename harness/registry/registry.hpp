@@ -82,6 +82,17 @@ struct BenchCase {
   bool samples = true;  // the strategies' declared samples too, not only their defaults
 };
 
+// What `arena layouts` reports of one engine's rules (EngineSpec::layouts).
+struct LayoutReport {
+  std::string count;                  // the exact number of legal layouts, in decimal digits
+  std::string rules;                  // the rules counted, in words, on one line
+  nlohmann::ordered_json rules_json;  // the same rules as a JSON object
+  int size = 0;                       // the side of the square board
+  // Per cell (row * size + col), the share of the layouts with a ship on it;
+  // empty unless asked for, or when no layout exists.
+  std::vector<double> heat;
+};
+
 struct EngineSpec {
   std::string name;
   std::string help;
@@ -118,6 +129,11 @@ struct EngineSpec {
   // prints each one's optimum on a line (and its placement with `show`);
   // returns the exit code, 2 for a malformed input. Null: not a puzzle.
   std::function<int(std::istream& in, const std::string& name, bool show)> solve = nullptr;
+  // `arena layouts CONFIG|ENGINE`: counts the legal layouts of the config's
+  // rules exactly (with `heat`, also each cell's share of them); throws
+  // ConfigError via RunConfig::error_at for rules it cannot count. Null: the
+  // engine has no layouts to count.
+  std::function<LayoutReport(const RunConfig& config, bool heat)> layouts = nullptr;
   // Builds the match; checks what single parameters cannot (e.g. that the fleet
   // fits the board) and throws ConfigError via RunConfig::error_at.
   std::function<std::unique_ptr<Match>(const RunConfig&, uint64_t seed)> make_match;

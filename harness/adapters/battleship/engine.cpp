@@ -42,6 +42,7 @@ EngineSpec battleship_engine() {
        200},
       {"battleship-duel", kDuel, {}, 4, 20},
   };
+  engine.layouts = layout_report;
   engine.make_match = [](const RunConfig& config, uint64_t seed) -> std::unique_ptr<Match> {
     if (config.mode.index == kDuel) return make_duel_match(config, seed);
     return make_solo_match(config, seed);

@@ -48,6 +48,10 @@ inline bs::AnyShooter make_shooter(const bs::Strategies::Bound& shooter, const T
 std::unique_ptr<Match> make_solo_match(const RunConfig& config, uint64_t seed);
 std::unique_ptr<Match> make_duel_match(const RunConfig& config, uint64_t seed);
 
+// EngineSpec::layouts (layouts.cpp): the exact count of the config's rules'
+// legal layouts; ConfigError at rules.fleet past 2^128 - 1.
+LayoutReport layout_report(const RunConfig& config, bool heat);
+
 // The re-deal check of EngineSpec::hidden_information (redeal.cpp): fleets
 // dealt anew, consistent with every answer so far, change no shot.
 RedealReport redeal_check(const StrategySetting& setting, uint64_t seed);
