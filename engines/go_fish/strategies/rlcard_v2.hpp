@@ -14,7 +14,7 @@
 // plays: it meant to prefer the rank known (2) or held (3) most, but its
 // OrderedDict.fromkeys([3, 2, 1], []) gives every count one shared list, so
 // it draws among all of them alike. `by_count` true plays the fork's later
-// fix (commit 2ca82ed onwards): the ranks of the highest count only. It does
+// fix (commit a4440cd onwards): the ranks of the highest count only. It does
 // not ask a known holder unless that makes a book.
 #pragma once
 
