@@ -95,8 +95,10 @@ Game::Game(const Rules& rules, std::vector<PublicEvent> history, Record record)
 }
 
 Game::Game(const Rules& rules, std::span<const int8_t> deck, std::vector<PublicEvent> history,
-           Record record)
+           Record record, int first)
     : Game(rules, std::move(history), record) {
+  if (first < 0 || first >= rules_.players)
+    throw std::invalid_argument("go fish: the first seat must be one of the players");
   const int dealt = dealt_per_player(rules_) * rules_.players;
   if (!holds_every_card_once(rules_, deck))
     throw std::invalid_argument("go fish: the deck must hold every card once");
@@ -111,6 +113,7 @@ Game::Game(const Rules& rules, std::span<const int8_t> deck, std::vector<PublicE
     for (uint32_t held = hands_[p].held_ranks(); held != 0; held &= held - 1)
       lay_book_if_complete(p, std::countr_zero(held));
   }
+  state_.to_move = first;
   settle();
 }
 

@@ -36,6 +36,14 @@ struct Deck {
 // Every card of `rules` in a uniformly random order (Fisher–Yates on `rng`).
 Deck shuffled_deck(const Rules& rules, Rng& rng);
 
+// The seat that moves first: 0, or under kRlcard a uniform seat drawn from `rng`
+// (the deal's Rng, right after shuffled_deck, so that a deal replayed in another
+// seat order starts from the same seat).
+inline int first_to_move(const Rules& rules, Rng& rng) {
+  if (!random_first_player(rules)) return 0;
+  return static_cast<int>(rng.below(static_cast<uint64_t>(rules.players)));
+}
+
 struct GameResult {
   int players = 0;
   int turns = 0;           // asks made
@@ -55,10 +63,11 @@ enum class Record : uint8_t { kHistory, kNothing };
 
 class Game {
  public:
-  // Deals `deck` one card at a time in seat order, the rest is the stock; books
-  // made by the deal are laid; seat 0 is to move. `history` is a buffer to reuse.
+  // Deals `deck` one card at a time from seat 0 in seat order, the rest is the stock;
+  // books made by the deal are laid; `first` is to move (first_to_move). `history` is a
+  // buffer to reuse.
   Game(const Rules& rules, std::span<const int8_t> deck, std::vector<PublicEvent> history = {},
-       Record record = Record::kHistory);
+       Record record = Record::kHistory, int first = 0);
 
   // A position built by hand (tests): these hands, this stock in draw order,
   // `first` to move, book_owner[r] the seat that already laid rank r (-1: none;
@@ -123,10 +132,24 @@ class Game {
     return false;
   }
   // No division, and a multiplication rather than ?: so that GCC emits no
-  // branch: this runs on every go fish.
+  // branch: this runs on every go fish. (The preset's test is one predictable branch.)
   void pass_turn() {
+    if (passes_to_holders(rules_)) [[unlikely]] {
+      pass_to_holder();
+      return;
+    }
     const int next = state_.to_move + 1;
     state_.to_move = next * (next != rules_.players);
+  }
+  // kRlcard: the next seat holding cards; the mover keeps the turn if nobody else does.
+  void pass_to_holder() {
+    for (int i = 1; i < rules_.players; ++i) {
+      const int p = (state_.to_move + i) % rules_.players;
+      if (state_.hand_size[p] > 0) {
+        state_.to_move = p;
+        return;
+      }
+    }
   }
   void log(EventKind kind, int player, int target, int rank, int count) {
     if (record_ == Record::kHistory) append(kind, player, target, rank, count);

@@ -1,8 +1,9 @@
 // Playing one whole Go Fish game between strategies.
 //
-// Contract: `seats[s]` plays seat s (seat 0 moves first) with `seat_rngs[s]`;
-// `deal_rng` only shuffles the deck (the environment stream shared by games
-// that replay a deal with other seatings). Every decision is timed as
+// Contract: `seats[s]` plays seat s (seat 0 moves first, or under kRlcard the
+// seat first_to_move draws) with `seat_rngs[s]`; `deal_rng` only shuffles the
+// deck and draws that seat (the environment stream shared by games that replay
+// a deal with other seatings). Every decision is timed as
 // `timer.decide(who[s], ...)` and passes through it as one int (encode(Ask)).
 // Strategies see only PlayerViews: begin() once, then every public event
 // through observe(), then decide() on their turns. `on_step(game)` is called
@@ -116,9 +117,10 @@ GameResult play_game(const Rules& rules, std::span<AnyPlayer> seats, Rng& deal_r
     throw std::invalid_argument("go fish: seats, seat_rngs and who need one entry per player");
   if (auto error = check(rules)) throw std::invalid_argument("go fish rules: " + *error);
   const Deck deck = shuffled_deck(rules, deal_rng);
+  const int first = first_to_move(rules, deal_rng);
   const detail::Listeners to = detail::listeners(seats);
   Game game(rules, deck.span(), std::move(thread_history_buffer()),
-            to.size > 0 ? Record::kHistory : Record::kNothing);
+            to.size > 0 ? Record::kHistory : Record::kNothing, first);
   for (size_t s = 0; s < n; ++s)
     std::visit([&](auto& player) { player.begin(game.view(static_cast<int>(s))); }, seats[s]);
   const bool uniform = std::all_of(seats.begin(), seats.end(), [&](const AnyPlayer& p) {

@@ -28,8 +28,22 @@
 // - the game ends when the stock and every hand are empty (isGameOver, i.e. all books
 //   made) or after 200 rounds, a round being one ask or one skipped turn (the
 //   `rounds < 200` loop of StrategyComparison); then books may be missing.
+// Preset kRlcard reproduces the rules of the Go Fish game in the RLCard fork
+// github.com/MixMasterMitch/rlcard (rlcard/games/go_fish/game.py at commit 5fa264d, the
+// commit of its published win rates; docs/go-fish.md "Published figures"). It is kStandard
+// but for:
+// - the first player is drawn uniformly from the deal's Rng, after the shuffle
+//   (first_to_move in game.hpp), instead of seat 0;
+// - the turn passes to the next seat (seat + 1, + 2, ...) that holds cards: a player
+//   whose hand was emptied by others is skipped and never draws again (with 2 players
+//   the other keeps asking, and fishing, until the stock is empty); when nobody else
+//   holds cards the player to move keeps the turn;
+// - any other player may be asked, also one with an empty hand (such an ask is a go
+//   fish), so a player holding cards always asks.
+// As under kStandard, the player to move whose hand empties (its own ask or draw made
+// a book) draws one card and asks again, or with an empty stock passes.
 // The seed's winner rule (first seat with the top score) is reported separately in
-// GameResult::seed_winner under either preset.
+// GameResult::seed_winner under every preset.
 //
 // Every game also stops after `max_rounds` rounds (asks, skips and forced draws) so a
 // pair of deterministic strategies that never find the last cards cannot hang a run;
@@ -49,7 +63,7 @@ constexpr int kMaxCards = kMaxRanks * kMaxSuits;
 constexpr int kSeedMaxRounds = 200;
 constexpr int kDefaultMaxRounds = 10000;  // self-play games take under 200
 
-enum class Preset : uint8_t { kStandard, kSeed };
+enum class Preset : uint8_t { kStandard, kSeed, kRlcard };
 
 struct Rules {
   int ranks = 13;
@@ -76,12 +90,22 @@ constexpr int round_limit(const Rules& rules) {
 
 // Whether a lucky draw is shown and the asker asks again.
 constexpr bool lucky_draw_asks_again(const Rules& rules) {
-  return rules.preset == Preset::kStandard && rules.ask_again_on_lucky_draw;
+  return rules.preset != Preset::kSeed && rules.ask_again_on_lucky_draw;
 }
 
-// Whether a player with an empty hand may be asked (only the seed allows it).
+// Whether a player with an empty hand may be asked (the seed and RLCard allow it).
 constexpr bool may_ask_empty_hands(const Rules& rules) {
-  return rules.preset == Preset::kSeed;
+  return rules.preset != Preset::kStandard;
+}
+
+// Whether the turn passes to the next seat holding cards, skipping empty hands (RLCard).
+constexpr bool passes_to_holders(const Rules& rules) {
+  return rules.preset == Preset::kRlcard;
+}
+
+// Whether the first player is drawn at random (RLCard) rather than seat 0.
+constexpr bool random_first_player(const Rules& rules) {
+  return rules.preset == Preset::kRlcard;
 }
 
 // Why these rules cannot be played (a message naming the field), or nothing when they can.

@@ -19,6 +19,8 @@ using Strategies = StrategyList<  //
     SeedMemoryPlayer,             //
     CountingPlayer,               //
     QLearningPlayer,              //
+    RlcardV1Player,               //
+    RlcardV2Player,               //
     ExternalPlayer>;
 
 using AnyPlayer = Strategies::Player;

@@ -6,6 +6,7 @@
 // the top score) is kept as the metric `seed_win` to show what it biased.
 #include <array>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <fmt/format.h>
@@ -49,8 +50,10 @@ gf::Rules go_fish_rules(const RunConfig& config, int players) {
   rules.suits = static_cast<int>(config.rules.integer("suits"));
   rules.hand_size = static_cast<int>(config.rules.integer("hand_size"));
   rules.ask_again_on_lucky_draw = config.rules.flag("ask_again_on_lucky_draw");
-  rules.preset =
-      config.rules.choice("preset") == "seed" ? gf::Preset::kSeed : gf::Preset::kStandard;
+  const std::string preset = config.rules.choice("preset");
+  rules.preset = preset == "seed"     ? gf::Preset::kSeed
+                 : preset == "rlcard" ? gf::Preset::kRlcard
+                                      : gf::Preset::kStandard;
   rules.max_rounds = static_cast<int>(config.rules.integer("max_rounds"));
   if (rules.players < 2 || rules.players > gf::kMaxPlayers) {
     throw config.error_at("rules.seats", fmt::format("a table seats 2 to {} players, got {}",
@@ -125,7 +128,8 @@ class GoFishMatch final : public SeatedMatch {
       names.push_back(name(v));
     Rng deal(game.environment_seed);
     const gf::Deck deck = gf::shuffled_deck(rules_, deal);
-    gf::Game g(rules_, deck.span());
+    const int first = gf::first_to_move(rules_, deal);
+    gf::Game g(rules_, deck.span(), {}, gf::Record::kHistory, first);
     GameReplay replay{{"> marks the seat to move; hands and the stock (in draw order) are shown "
                        "to the viewer, not to the players"},
                       gf::describe_table(g, names),
@@ -257,9 +261,10 @@ std::vector<ParamSpec> go_fish_rule_params() {
                          "(preset seed: 5)"),
       ParamSpec::flag("ask_again_on_lucky_draw", defaults.ask_again_on_lucky_draw,
                       "drawing the rank asked for shows it and asks again"),
-      ParamSpec::choice("preset", "standard", {"standard", "seed"},
+      ParamSpec::choice("preset", "standard", {"standard", "seed", "rlcard"},
                         "seed: the seed's rules (5 cards each, no lucky draw, stops after 200 "
-                        "rounds)"),
+                        "rounds); rlcard: the RLCard fork's (random first player, empty hands "
+                        "skipped, any player may be asked)"),
       ParamSpec::integer("max_rounds", 0, 0, 10'000'000,
                          "rounds (asks, skips, forced draws) before a game is cut off; 0 = "
                          "10000 (preset seed: 200)"),
@@ -314,7 +319,9 @@ bool redeal_game(const StrategySetting& setting, int players, uint64_t deal, uin
   const bool external = is_linked(setting.strategy);
   gf::Rules rules;
   rules.players = players;
-  rules.preset = deal % 4 == 3 ? gf::Preset::kSeed : gf::Preset::kStandard;
+  rules.preset = deal % 4 == 3   ? gf::Preset::kSeed
+                 : deal % 4 == 1 ? gf::Preset::kRlcard
+                                 : gf::Preset::kStandard;
   const int mine = static_cast<int>(deal % static_cast<uint64_t>(players));
   std::vector<gf::AnyPlayer> seats = redeal_seats(setting, players, mine, deal);
   std::vector<Rng> rngs;
@@ -322,7 +329,9 @@ bool redeal_game(const StrategySetting& setting, int players, uint64_t deal, uin
     rngs.emplace_back(derive_seed(seed, players, deal, player_purpose(s)));
   Rng deal_rng(derive_seed(seed, players, deal, Purpose::kEnvironment));
   Rng redeal_rng(derive_seed(seed, players, deal, Purpose::kRedeal));
-  gf::Game game(rules, gf::shuffled_deck(rules, deal_rng).span());
+  const gf::Deck deck = gf::shuffled_deck(rules, deal_rng);
+  const int first = gf::first_to_move(rules, deal_rng);
+  gf::Game game(rules, deck.span(), {}, gf::Record::kHistory, first);
   for (int s = 0; s < players; ++s)
     std::visit([&](auto& p) { p.begin(game.view(s)); }, seats[s]);
   for (size_t seen = 0; !game.over();) {
@@ -351,7 +360,7 @@ bool redeal_game(const StrategySetting& setting, int players, uint64_t deal, uin
 }
 
 // The re-deal check (HiddenInformation): tables of 2 to 5 seats, under the
-// standard and the seed's rules.
+// standard, the seed's and RLCard's rules.
 RedealReport redeal_check(const StrategySetting& setting, uint64_t seed) {
   RedealReport report;
   for (int players = 2; players <= 5; ++players)

@@ -136,7 +136,9 @@ py::object new_go_fish(const EngineSpec& engine, py::handle rules, uint64_t seed
     throw py::value_error(e.message());
   }
   Rng rng(seed);
-  return py::cast(GoFishState(gf::Game(r, gf::shuffled_deck(r, rng).span())));
+  const gf::Deck deck = gf::shuffled_deck(r, rng);
+  const int first = gf::first_to_move(r, rng);
+  return py::cast(GoFishState(gf::Game(r, deck.span(), {}, gf::Record::kHistory, first)));
 }
 
 void bind_go_fish(py::module_& m) {
