@@ -44,7 +44,7 @@ Bitboard half_turn(Bitboard holes);
 int solitaire_progress(Bitboard pieces);
 
 struct SolitaireOptions {
-  int beam = 100000;   // positions kept at each depth
+  int beam = 5000;     // positions kept at each depth
   int max_depth = 20;  // the deepest depth searched from each end
 };
 

@@ -82,6 +82,15 @@ struct BenchCase {
   bool samples = true;  // the strategies' declared samples too, not only their defaults
 };
 
+// A one-player puzzle solved (EngineSpec::solitaire).
+struct SolitaireSolution {
+  // The solution as `arena replay --json` shows a game (docs/results.md):
+  // `steps` with their `text` and `board`, and what the replay page draws;
+  // null when none was found.
+  nlohmann::ordered_json replay;
+  std::string summary;  // one line: the solution's length and how it was checked, or why none
+};
+
 struct EngineSpec {
   std::string name;
   std::string help;
@@ -118,6 +127,11 @@ struct EngineSpec {
   // prints each one's optimum on a line (and its placement with `show`);
   // returns the exit code, 2 for a malformed input. Null: not a puzzle.
   std::function<int(std::istream& in, const std::string& name, bool show)> solve = nullptr;
+  // `arena solve ENGINE --solitaire [--beam N]`: the engine's one-player
+  // puzzle (Chinese Checkers: cross the star alone in the fewest moves),
+  // solved by a search keeping `beam` positions per depth (nullopt: the
+  // engine's default). Null: the engine has none.
+  std::function<SolitaireSolution(std::optional<int> beam)> solitaire = nullptr;
   // Builds the match; checks what single parameters cannot (e.g. that the fleet
   // fits the board) and throws ConfigError via RunConfig::error_at.
   std::function<std::unique_ptr<Match>(const RunConfig&, uint64_t seed)> make_match;
