@@ -20,8 +20,10 @@
 //
 // Contract: deterministic (one thread; every choice among equals by a total
 // order on positions), the same crossing for the same options on every
-// machine. Memory: about 24 bytes per kept position plus the candidates of
-// one depth (bounded by `beam` times kCandidateFactor).
+// machine. Memory: 24 bytes per kept position, plus 32 per candidate child
+// of one depth: the children of the best progress down to the least that
+// gives 4 × `beam` of them (about 6 to 8 × `beam` measured, every child of
+// that least progress being kept).
 #pragma once
 
 #include <cstdint>
