@@ -127,6 +127,12 @@ TEST_CASE("arena solve chinese-checkers --solitaire prints the 27-move crossing 
   const auto narrow = arena_in(dir, "solve chinese-checkers --solitaire --beam 50");
   CHECK(narrow.code == 1);
   CHECK_THAT(narrow.out, Catch::StartsWith("no crossing found within 20 moves"));
+  for (const char* beam : {"0", "200001", "x"}) {
+    const auto refused =
+        arena_in(dir, std::string("solve chinese-checkers --solitaire --beam ") + beam);
+    CHECK(refused.code == 2);
+    CHECK_THAT(refused.err, Catch::StartsWith("arena: --beam"));
+  }
   const auto forgot = arena_in(dir, "solve chinese-checkers");
   CHECK(forgot.code == 2);
   CHECK(forgot.err ==
