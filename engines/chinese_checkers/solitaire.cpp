@@ -158,7 +158,8 @@ class Search {
         if (q >= least) cands.push_back({q, moved(pieces, from, to), static_cast<uint32_t>(i)});
       });
     }
-    result_.generated += total;
+    for (const uint64_t c : count)
+      result_.generated += c;
     result_.peak_candidates = std::max<uint64_t>(result_.peak_candidates, cands.size());
     std::sort(cands.begin(), cands.end());
     std::vector<Node> next;
