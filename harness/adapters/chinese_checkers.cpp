@@ -16,6 +16,7 @@
 #include "harness/adapters/adapters.hpp"
 #include "harness/adapters/bind_players.hpp"
 #include "harness/adapters/chinese_checkers.hpp"
+#include "harness/adapters/chinese_checkers_replay.hpp"
 #include "harness/adapters/seated_match.hpp"
 
 namespace arena {
@@ -107,7 +108,7 @@ class CheckersMatch final : public SeatedMatch {
       replay.legend.push_back(fmt::format("seat {}: {}", s + 1, name(game.lineup[s])));
     cc::State state = cc::State::initial(rules_);
     replay.start = cc::render_star(state);
-    replay.start_state = start_state_json(state);
+    replay.start_state = checkers_start_state_json(state);
     const auto entries = moves.entries();
     size_t next = 0;
     while (!state.game_over() && next < entries.size()) {
@@ -117,7 +118,7 @@ class CheckersMatch final : public SeatedMatch {
         state.pass();
         const nlohmann::json move = {{"seat", seat}, {"pass", true}};
         replay.steps.push_back({-1, who + " has no move and passes", move, cc::render_star(state),
-                                state_json(state, move)});
+                                checkers_state_json(state, move)});
         continue;
       }
       const MoveLog::Entry& e = entries[next++];
@@ -125,7 +126,7 @@ class CheckersMatch final : public SeatedMatch {
       if (e.kind == MoveLog::Kind::kFault) {
         replay.steps.push_back(fault_step(moves, e, who));
         replay.steps.back().board = cc::render_star(state);
-        replay.steps.back().state = state_json(state, nullptr);
+        replay.steps.back().state = checkers_state_json(state, nullptr);
         break;
       }
       const cc::Move m = cc::decode(static_cast<int>(moves.value(e)));
@@ -136,79 +137,17 @@ class CheckersMatch final : public SeatedMatch {
             {e.variant,
              fmt::format("{} moves a piece from hole {} to hole {}: not a legal move", who, m.from,
                          m.to),
-             move, cc::render_star(state), state_json(state, move), moves.explanation(e)});
+             move, cc::render_star(state), checkers_state_json(state, move), moves.explanation(e)});
         break;
       }
       const std::vector<int> path = cc::move_path(state, m);
       state.apply(m);
       move["path"] = path;
-      replay.steps.push_back({e.variant, move_text(who, path), move, cc::render_star(state, path),
-                              state_json(state, move), moves.explanation(e)});
+      replay.steps.push_back({e.variant, checkers_move_text(who, path), move,
+                              cc::render_star(state, path), checkers_state_json(state, move),
+                              moves.explanation(e)});
     }
     return replay;
-  }
-
-  // "seat 2 (mcts) moves a piece from hole 42 to hole 52: one step", or
-  // "...: 3 hops, landing on 53, 60, 64".
-  static std::string move_text(const std::string& who, const std::vector<int>& path) {
-    const int from = path.front();
-    const int to = path.back();
-    std::string how;
-    if (cc::board().steps(from).test(to)) {
-      how = "one step";
-    } else {
-      const size_t hops = path.size() - 1;
-      how = hops == 1 ? fmt::format("one hop, over hole {}", hop_over(from, to))
-                      : fmt::format("{} hops, landing on {}", hops,
-                                    fmt::join(path.begin() + 1, path.end(), ", "));
-    }
-    return fmt::format("{} moves a piece from hole {} to hole {}: {}", who, from, to, how);
-  }
-
-  // The hole between two holes two steps apart in a line.
-  static int hop_over(int from, int to) {
-    const cc::Cube a = cc::board().cube(from);
-    const cc::Cube b = cc::board().cube(to);
-    return cc::board().hole_at((a.x + b.x) / 2, (a.y + b.y) / 2);
-  }
-
-  // Every seat's holes, the ply, and the move that led here (null at the start).
-  static nlohmann::json state_json(const cc::State& state, nlohmann::json move) {
-    nlohmann::json pieces = nlohmann::json::array();
-    for (int s = 0; s < state.players(); ++s) {
-      nlohmann::json holes = nlohmann::json::array();
-      for (int hole = 0; hole < cc::kHoles; ++hole)
-        if (state.pieces(s).test(hole)) holes.push_back(hole);
-      pieces.push_back(std::move(holes));
-    }
-    nlohmann::json out = {{"pieces", std::move(pieces)}, {"ply", state.ply()}};
-    if (!move.is_null()) out["move"] = std::move(move);
-    return out;
-  }
-
-  // The start's state plus the star's geometry, given once: per hole its
-  // cube coordinates and triangle (as the protocol's handshake), per seat
-  // its home and goal triangle.
-  static nlohmann::json start_state_json(const cc::State& state) {
-    nlohmann::json out = state_json(state, nullptr);
-    nlohmann::json holes = nlohmann::json::array();
-    nlohmann::json triangle = nlohmann::json::array();
-    for (int hole = 0; hole < cc::kHoles; ++hole) {
-      const cc::Cube c = cc::board().cube(hole);
-      holes.push_back({c.x, c.y, c.z});
-      triangle.push_back(cc::board().triangle(hole));
-    }
-    nlohmann::json homes = nlohmann::json::array();
-    nlohmann::json goals = nlohmann::json::array();
-    for (int s = 0; s < state.players(); ++s) {
-      homes.push_back(state.home(s));
-      goals.push_back(state.goal(s));
-    }
-    out["holes"] = std::move(holes);
-    out["triangle"] = std::move(triangle);
-    out["homes"] = std::move(homes);
-    out["goals"] = std::move(goals);
-    return out;
   }
 
   cc::Rules rules_;
@@ -262,6 +201,7 @@ EngineSpec chinese_checkers_engine() {
        false},
   };
   engine.bot_hello = [] { return cc::board_json(); };
+  engine.solitaire = checkers_solitaire;
   engine.perft = [](int players, int depth) {
     cc::Rules rules;
     rules.players = players;

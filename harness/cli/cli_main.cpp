@@ -159,22 +159,33 @@ void add_solve(CLI::App& app, const Registry& registry, int& exit_code) {
   auto options = std::make_shared<SolveOptions>();
   auto* solve = app.add_subcommand(
       "solve",
-      "solve puzzles exactly: 'arena solve rooks [FILE]' prints one optimum per judge-format "
-      "board (boards: a line with n, then n rows of '.' and 'X'; a line 0 ends)");
+      "solve puzzles: 'arena solve rooks [FILE]' prints one optimum per judge-format board "
+      "(boards: a line with n, then n rows of '.' and 'X'; a line 0 ends), exactly; 'arena "
+      "solve chinese-checkers --solitaire' the shortest crossing of the star by one player "
+      "alone that its search finds (27 moves, the published shortest)");
   solve
-      ->add_option(
-          "puzzle", options->engine,
-          fmt::format(
-              "the puzzle: {}",
-              fmt::join(registry.names_where([](auto& e) { return bool(e.solve); }), " | ")))
+      ->add_option("puzzle", options->engine,
+                   fmt::format("the puzzle: {}", fmt::join(puzzle_names(registry), " | ")))
       ->required()
       ->type_name("PUZZLE");
   solve
       ->add_option_function<std::string>(
           "file", [options](const std::string& file) { options->file = file; },
-          "boards to read (default: standard input)")
+          "boards to read (default: standard input; not with --solitaire)")
       ->type_name("FILE");
-  solve->add_flag("--show", options->show, "also print each placement, 'R' for rooks");
+  solve->add_flag("--show", options->show,
+                  "also print each placement, 'R' for rooks; with --solitaire the board after "
+                  "every move");
+  solve->add_flag("--solitaire", options->solitaire,
+                  "the engine's one-player puzzle (chinese-checkers: move all ten pieces to the "
+                  "opposite triangle in the fewest moves)");
+  integer_option(solve, "--beam", options->beam, 1, 200'000,
+                 "with --solitaire: positions the search keeps at each depth, at most 200000 "
+                 "(chinese-checkers: default 5000; 200000 takes about 12 s and 115 MB, and finds "
+                 "27 moves too)");
+  path_option(solve, "--out", options->out, "DIR",
+              "with --solitaire: also write the solution to DIR/solution.json (the shape of "
+              "'arena replay --json') and DIR/solution.html (its replay page)");
   solve->callback(
       [options, &registry, &exit_code] { exit_code = solve_command(*options, registry); });
 }

@@ -80,10 +80,18 @@ struct SolveOptions {
   std::string engine;               // the puzzle (an engine with EngineSpec::solve)
   std::optional<std::string> file;  // judge-format boards; standard input when empty
   bool show = false;                // also print each placement ('R' for rooks)
+  bool solitaire = false;           // the engine's one-player puzzle (EngineSpec::solitaire)
+  std::optional<int> beam;          // --solitaire only
+  std::optional<std::string> out;   // --solitaire only
 };
 
 // `arena solve rooks [FILE]`: one optimum per board, in input order.
+// `arena solve ENGINE --solitaire [--beam N] [--out DIR] [--show]`: the
+// engine's one-player puzzle (EngineSpec::solitaire), printed move by move
+// and, with --out, written as DIR/solution.json and DIR/solution.html.
 int solve_command(const SolveOptions& options, const Registry& registry);
+// The puzzles `arena solve` takes: "rooks", then "chinese-checkers --solitaire".
+std::vector<std::string> puzzle_names(const Registry& registry);
 
 struct LayoutsOptions {
   std::string source;  // a config file, or an engine's name for its default rules

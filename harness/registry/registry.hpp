@@ -93,6 +93,15 @@ struct LayoutReport {
   std::vector<double> heat;
 };
 
+// A one-player puzzle solved (EngineSpec::solitaire).
+struct SolitaireSolution {
+  // The solution as `arena replay --json` shows a game (docs/results.md):
+  // `steps` with their `text` and `board`, and what the replay page draws;
+  // null when none was found.
+  nlohmann::ordered_json replay;
+  std::string summary;  // one line: the solution's length and how it was checked, or why none
+};
+
 struct EngineSpec {
   std::string name;
   std::string help;
@@ -134,6 +143,11 @@ struct EngineSpec {
   // ConfigError via RunConfig::error_at for rules it cannot count. Null: the
   // engine has no layouts to count.
   std::function<LayoutReport(const RunConfig& config, bool heat)> layouts = nullptr;
+  // `arena solve ENGINE --solitaire [--beam N]`: the engine's one-player
+  // puzzle (Chinese Checkers: cross the star alone in the fewest moves),
+  // solved by a search keeping `beam` positions per depth (nullopt: the
+  // engine's default). Null: the engine has none.
+  std::function<SolitaireSolution(std::optional<int> beam)> solitaire = nullptr;
   // Builds the match; checks what single parameters cannot (e.g. that the fleet
   // fits the board) and throws ConfigError via RunConfig::error_at.
   std::function<std::unique_ptr<Match>(const RunConfig&, uint64_t seed)> make_match;
