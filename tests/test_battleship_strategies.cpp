@@ -197,8 +197,8 @@ TEST_CASE("density target weighted: every placement counts with hit_weight per h
 
 TEST_CASE("density hit_identity: target mode counts only the struck ship's placements") {
   // 5x5, destroyer (2) and cruiser (3); the destroyer is hit at cell 12.
-  const Rules rules = arena::testing::battleship_rules(5, {{"destroyer", 2}, {"cruiser", 3}},
-                                                       Touching::kAllowed);
+  const Rules rules =
+      arena::testing::battleship_rules(5, {{"destroyer", 2}, {"cruiser", 3}}, Touching::kAllowed);
   const PlacementTable table(rules);
   const DensityTables tables(table);
   DensityParams params;
@@ -212,7 +212,7 @@ TEST_CASE("density hit_identity: target mode counts only the struck ship's place
   CHECK(d[12] == int64_t{1} << 40);
   for (int c : {7, 11, 13, 17})
     CHECK(d[c] == int64_t{1} << 38);
-  CHECK(d[14] == 0);              // only a cruiser through 12 reaches two cells away
+  CHECK(d[14] == 0);               // only a cruiser through 12 reaches two cells away
   CHECK(plain.density()[14] > 0);  // which the standard rules cannot rule out
   // Now the cruiser is hit next to it at 13: the destroyer may not lie over 13,
   // and the cruiser may not lie over 12.

@@ -45,14 +45,15 @@ StrategyInfo DensityShooter::info() {
 }
 
 DensityParams DensityShooter::params_from(const ParamSet& values) {
-  return {values.real("checkerboard_weight"),
-          tie_break_from(values),
-          false,
-          values.choice("prior") == "learned" ? Prior::kLearned : Prior::kUniform,
-          values.real("prior_strength"),
-          values.choice("target") == "weighted" ? TargetCount::kWeighted : TargetCount::kThroughHits,
-          values.real("hit_weight"),
-          values.flag("hit_identity")};
+  return {
+      values.real("checkerboard_weight"),
+      tie_break_from(values),
+      false,
+      values.choice("prior") == "learned" ? Prior::kLearned : Prior::kUniform,
+      values.real("prior_strength"),
+      values.choice("target") == "weighted" ? TargetCount::kWeighted : TargetCount::kThroughHits,
+      values.real("hit_weight"),
+      values.flag("hit_identity")};
 }
 
 bool DensityShooter::line_tables_apply(const DensityTables& tables, const DensityParams& params,

@@ -29,7 +29,8 @@
 //   it). Target mode then gives each cell the sum, over the hit ships, of the
 //   share of that ship's placements covering it, among those through all its
 //   pending hits and through no other ship's. A measurement of a rule
-//   variant, not a strategy for the standard game.
+//   variant, not a strategy for the standard game; it takes precedence over
+//   `target`.
 // Neither uses the learned prior in target mode.
 //
 // `seed-density` keeps the seed's behaviour for comparison: target mode only
