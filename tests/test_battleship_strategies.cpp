@@ -164,6 +164,74 @@ TEST_CASE("a hand-made position: one miss and one hit on a 5x5 board") {
   CHECK(target[6] == 0);
 }
 
+// DataGenetics' wording, measured in docs/battleship.md ("Why density needs
+// 44 shots, not 42"): every placement counts, hit_weight^j for j pending hits.
+TEST_CASE("density target weighted: every placement counts with hit_weight per hit covered") {
+  // 5x5, one destroyer; miss at (0,0), hit at (2,2) = cell 12.
+  const Rules rules = arena::testing::battleship_rules(5, {{"destroyer", 2}}, Touching::kAllowed);
+  const PlacementTable table(rules);
+  const DensityTables tables(table);
+  DensityParams params;
+  params.target = TargetCount::kWeighted;
+  params.hit_weight = 100;
+  DensityShooter shooter(tables, params);
+  shooter.observe(0, ShotResult{ShotKind::kMiss, -1, false, nullptr});
+  shooter.observe(12, ShotResult{ShotKind::kHit, 0, false, nullptr});
+  const auto d = shooter.density();
+  // Cell 12: its 4 placements x 100. Cell 7: 7-12 x 100, plus 2-7, 6-7, 7-8.
+  // Cell 6: 1-6, 6-11, 5-6, 6-7, none through the hit. Cell 0: the miss.
+  const double unit = static_cast<double>(d[12]) / 400;
+  CHECK(d[7] / unit == Approx(103).epsilon(1e-9));
+  CHECK(d[6] / unit == Approx(4).epsilon(1e-9));
+  CHECK(d[1] / unit == Approx(2).epsilon(1e-9));
+  CHECK(d[0] == 0);
+  Rng rng(3);
+  const int next = shooter.choose(rng);
+  CHECK((next == 7 || next == 11 || next == 13 || next == 17));
+  // The default counts only the placements through the hit.
+  DensityShooter plain(tables, {});
+  plain.observe(0, ShotResult{ShotKind::kMiss, -1, false, nullptr});
+  plain.observe(12, ShotResult{ShotKind::kHit, 0, false, nullptr});
+  CHECK(plain.density()[6] == 0);
+}
+
+TEST_CASE("density hit_identity: target mode counts only the struck ship's placements") {
+  // 5x5, destroyer (2) and cruiser (3); the destroyer is hit at cell 12.
+  const Rules rules =
+      arena::testing::battleship_rules(5, {{"destroyer", 2}, {"cruiser", 3}}, Touching::kAllowed);
+  const PlacementTable table(rules);
+  const DensityTables tables(table);
+  DensityParams params;
+  params.hit_identity = true;
+  DensityShooter named(tables, params);
+  DensityShooter plain(tables, {});
+  for (DensityShooter* s : {&named, &plain})
+    s->observe(12, ShotResult{ShotKind::kHit, 0, false, nullptr});
+  const auto d = named.density();
+  // The destroyer's 4 placements through 12, a quarter each on a neighbour.
+  CHECK(d[12] == int64_t{1} << 40);
+  for (int c : {7, 11, 13, 17})
+    CHECK(d[c] == int64_t{1} << 38);
+  CHECK(d[14] == 0);               // only a cruiser through 12 reaches two cells away
+  CHECK(plain.density()[14] > 0);  // which the standard rules cannot rule out
+  // Now the cruiser is hit next to it at 13: the destroyer may not lie over 13,
+  // and the cruiser may not lie over 12.
+  named.observe(13, ShotResult{ShotKind::kHit, 1, false, nullptr});
+  const auto both = named.density();
+  // Destroyer: 7-12, 11-12, 12-17 (not 12-13), a third each. Cruiser through
+  // 13 and not 12: only vertically, 3-8-13, 8-13-18, 13-18-23, a third each.
+  const double top = static_cast<double>(int64_t{1} << 40);  // cells 12 and 13: 1
+  CHECK(both[12] == both[13]);
+  CHECK(both[12] / top == Approx(1.0).epsilon(1e-9));
+  for (int c : {7, 11, 17, 3, 23})
+    CHECK(both[c] / top == Approx(1.0 / 3).epsilon(1e-9));
+  CHECK(both[8] / top == Approx(2.0 / 3).epsilon(1e-9));
+  CHECK(both[14] == 0);  // cruiser 12-13-14 would cover the destroyer's hit
+  Rng rng(5);
+  const int next = named.choose(rng);
+  CHECK((next == 8 || next == 18));
+}
+
 namespace {
 
 // Two ships side by side: rows 4 and 5, columns 2-5 and 2-4 (they share edges).

@@ -29,22 +29,40 @@ StrategyInfo DensityShooter::info() {
                              "learned: weight placements by how often their cells held ships in "
                              "the fleets seen earlier in the series"),
            ParamSpec::real("prior_strength", d.prior_strength, 0, 1e6,
-                           "learned prior: pseudo-fleets of mean occupancy it starts from")},
-          {{{"checkerboard_weight", 1.5}}, {{"prior", std::string("learned")}}}};
+                           "learned prior: pseudo-fleets of mean occupancy it starts from"),
+           ParamSpec::choice("target", "through-hits", {"through-hits", "weighted"},
+                             "target mode: placements through pending hits, once per hit "
+                             "covered; or every placement, hit_weight^(pending hits covered)"),
+           ParamSpec::real("hit_weight", d.hit_weight, 1, 1e6,
+                           "target weighted: a placement's factor per pending hit it covers"),
+           ParamSpec::flag("hit_identity", d.hit_identity,
+                           "read which ship each hit struck (not in the standard rules; "
+                           "measures that rule variant)")},
+          {{{"checkerboard_weight", 1.5}},
+           {{"prior", std::string("learned")}},
+           {{"target", std::string("weighted")}},
+           {{"hit_identity", true}}}};
 }
 
 DensityParams DensityShooter::params_from(const ParamSet& values) {
-  return {values.real("checkerboard_weight"), tie_break_from(values), false,
-          values.choice("prior") == "learned" ? Prior::kLearned : Prior::kUniform,
-          values.real("prior_strength")};
+  return {
+      values.real("checkerboard_weight"),
+      tie_break_from(values),
+      false,
+      values.choice("prior") == "learned" ? Prior::kLearned : Prior::kUniform,
+      values.real("prior_strength"),
+      values.choice("target") == "weighted" ? TargetCount::kWeighted : TargetCount::kThroughHits,
+      values.real("hit_weight"),
+      values.flag("hit_identity")};
 }
 
 bool DensityShooter::line_tables_apply(const DensityTables& tables, const DensityParams& params,
                                        const LearnedPrior* learned, DensityMethod method) {
   const bool learned_weights =
       params.prior == Prior::kLearned && learned != nullptr && learned->fleets() > 0;
+  const bool literal = params.target != TargetCount::kThroughHits || params.hit_identity;
   return method == DensityMethod::kLineTables && tables.line_tables() != nullptr &&
-         params.checkerboard_weight == 1.0 && !learned_weights;
+         params.checkerboard_weight == 1.0 && !learned_weights && !literal;
 }
 
 DensityShooter::DensityShooter(const DensityTables& tables, DensityParams params,
@@ -53,6 +71,11 @@ DensityShooter::DensityShooter(const DensityTables& tables, DensityParams params
                                         !line_tables_apply(tables, params, learned, method)}),
       params_(params),
       target_(static_cast<size_t>(tables.cells())) {
+  if (params.target != TargetCount::kThroughHits || params.hit_identity) {
+    wide_.resize(static_cast<size_t>(tables.cells()));
+    wide_scores_.resize(static_cast<size_t>(tables.cells()));
+    hit_ship_.assign(static_cast<size_t>(tables.cells()), -1);
+  }
   if (!knowledge_.keeps_placements()) {
     lines_.emplace(tables);
     return;
@@ -96,6 +119,65 @@ void DensityShooter::learned_density(bool target) {
     learned_scores_[c] = std::llround(learned_[c] * scale);
 }
 
+void DensityShooter::scale_wide() {
+  const double top = *std::max_element(wide_.begin(), wide_.end());
+  const double scale = top > 0 ? std::ldexp(1.0, 40) / top : 0.0;
+  for (size_t c = 0; c < wide_.size(); ++c)
+    wide_scores_[c] = std::llround(wide_[c] * scale);
+}
+
+void DensityShooter::weighted_target_density() {
+  const DensityTables& t = knowledge_.tables();
+  const auto pending = knowledge_.pending();
+  std::fill(wide_.begin(), wide_.end(), 0.0);
+  for (int id = 0; id < t.placement_count(); ++id) {
+    const int ships = knowledge_.afloat(t.length_index(static_cast<uint32_t>(id)));
+    if (ships == 0 || !knowledge_.alive(static_cast<uint32_t>(id))) continue;
+    const CellSet& cells = t.placement(static_cast<uint32_t>(id)).cells;
+    const auto covered =
+        std::count_if(pending.begin(), pending.end(), [&](uint16_t h) { return cells.test(h); });
+    const double w = ships * std::pow(params_.hit_weight, static_cast<double>(covered));
+    for (uint16_t c : t.cells_of(static_cast<uint32_t>(id)))
+      wide_[c] += w;
+  }
+  scale_wide();
+}
+
+bool DensityShooter::identity_density() {
+  const DensityTables& t = knowledge_.tables();
+  const auto pending = knowledge_.pending();
+  std::fill(wide_.begin(), wide_.end(), 0.0);
+  std::vector<double> share(wide_.size());
+  bool any = false;
+  for (size_t i = 0; i < pending.size(); ++i) {
+    const int ship = hit_ship_[pending[i]];
+    // Each hit ship once: at its first pending hit.
+    if (std::any_of(pending.begin(), pending.begin() + static_cast<std::ptrdiff_t>(i),
+                    [&](uint16_t h) { return hit_ship_[h] == ship; }))
+      continue;
+    const int k = t.length_index_of_ship(ship);
+    std::fill(share.begin(), share.end(), 0.0);
+    int fits = 0;
+    for (uint32_t id : t.covering(pending[i])) {
+      if (t.length_index(id) != k || !knowledge_.alive(id)) continue;
+      const CellSet& cells = t.placement(id).cells;
+      // Through every hit on this ship, and through no hit on another.
+      if (!std::all_of(pending.begin(), pending.end(),
+                       [&](uint16_t h) { return cells.test(h) == (hit_ship_[h] == ship); }))
+        continue;
+      for (uint16_t c : t.cells_of(id))
+        share[c] += 1;
+      ++fits;
+    }
+    if (fits == 0) continue;
+    for (size_t c = 0; c < share.size(); ++c)
+      wide_[c] += share[c] / fits;
+    any = true;
+  }
+  scale_wide();
+  return any;
+}
+
 bool DensityShooter::target_density() {
   const DensityTables& t = knowledge_.tables();
   const auto pending = knowledge_.pending();
@@ -132,7 +214,15 @@ bool DensityShooter::target_density() {
 void DensityShooter::compute_density() {
   weighted_ = false;
   use_learned_ = false;
-  if (targeting()) {
+  use_wide_ = false;
+  if (targeting() && params_.hit_identity) {
+    use_wide_ = identity_density();
+    if (use_wide_) return;
+  } else if (targeting() && params_.target == TargetCount::kWeighted) {
+    weighted_target_density();
+    use_wide_ = true;
+    return;
+  } else if (targeting()) {
     // With no placement left to explain the hits the seed scores every cell 0;
     // the default variant hunts instead.
     if (target_density() || params_.seed_behaviour) {
@@ -160,6 +250,7 @@ std::vector<int64_t> DensityShooter::density() {
     return cells;
   }
   compute_density();
+  if (use_wide_) return wide_scores_;
   if (use_learned_) return learned_scores_;
   return {plain_.begin(), plain_.end()};
 }
@@ -195,6 +286,10 @@ int DensityShooter::choose_cell(Rng& rng) {
     return pick_best_cell(std::span<const int32_t>(target_), knowledge_, params_.tie_break, rng);
   }
   compute_density();
+  if (use_wide_) {
+    return pick_best_cell(std::span<const int64_t>(wide_scores_), knowledge_, params_.tie_break,
+                          rng);
+  }
   if (weighted_) {
     return use_learned_ ? choose_weighted(std::span<const int64_t>(learned_scores_), rng)
                         : choose_weighted(plain_, rng);

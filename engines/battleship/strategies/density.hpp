@@ -17,6 +17,22 @@
 // placements through each pending hit either way. Both choose the same cells
 // with the same draws.
 //
+// Two target modes follow published descriptions literally, to measure them
+// (docs/battleship.md, "Why density needs 44 shots, not 42"); both count by
+// placement lists:
+// - `target: weighted` (DataGenetics' wording): every possible placement of
+//   every ship afloat counts, hits or not, with weight hit_weight^j where j is
+//   the pending hits it covers (the default counts only placements through a
+//   pending hit, j times);
+// - `hit_identity`: the shooter reads which ship each hit struck (ShotResult
+//   carries it; the standard rules, and the line protocol's view, do not tell
+//   it). Target mode then gives each cell the sum, over the hit ships, of the
+//   share of that ship's placements covering it, among those through all its
+//   pending hits and through no other ship's. A measurement of a rule
+//   variant, not a strategy for the standard game; it takes precedence over
+//   `target`.
+// Neither uses the learned prior in target mode.
+//
 // `seed-density` keeps the seed's behaviour for comparison: target mode only
 // counts placements covering *every* pending hit, any sink forgets every
 // pending hit, cells next to sunk ships are not ruled out, weights are
@@ -42,6 +58,9 @@ namespace arena::battleship {
 
 enum class Prior { kUniform, kLearned };
 
+// How target mode counts (see above).
+enum class TargetCount { kThroughHits, kWeighted };
+
 struct DensityParams {
   double checkerboard_weight = 1.0;
   TieBreak tie_break = TieBreak::kRandom;
@@ -49,6 +68,9 @@ struct DensityParams {
   // kLearned: each placement counts with its LearnedPrior weight instead of 1.
   Prior prior = Prior::kUniform;
   double prior_strength = 50;  // pseudo-fleets of mean occupancy (see LearnedPrior)
+  TargetCount target = TargetCount::kThroughHits;
+  double hit_weight = 100;    // kWeighted: a placement's weight per pending hit it covers
+  bool hit_identity = false;  // read which ship a hit struck (not in the standard rules)
 };
 
 // The seed's AIPlayer as published (with its view of the board wired up).
@@ -85,6 +107,8 @@ class DensityShooter {
     return cell;
   }
   void observe(int cell, const ShotResult& result) {
+    if (params_.hit_identity && !result.repeated && result.kind != ShotKind::kMiss)
+      hit_ship_[static_cast<size_t>(cell)] = static_cast<int8_t>(result.ship);
     knowledge_.observe(cell, result);
     if (lines_) lines_->observe(cell, result, knowledge_);
   }
@@ -110,6 +134,9 @@ class DensityShooter {
   void compute_density();             // sets plain_ or learned_scores_, and weighted_
   bool target_density();              // false when no placement explains the pending hits
   void learned_density(bool target);  // the weighted version of either, into learned_scores_
+  void weighted_target_density();     // target: weighted, into wide_scores_
+  bool identity_density();            // hit_identity, into wide_scores_; false if none fits
+  void scale_wide();                  // wide_ scaled to integers in wide_scores_
   template <class Score>
   int choose_weighted(std::span<const Score> density, Rng& rng);
 
@@ -120,8 +147,12 @@ class DensityShooter {
   std::vector<double> placement_weight_;  // empty unless a learned prior has seen fleets
   std::vector<double> learned_;
   std::vector<int64_t> learned_scores_;  // learned_ scaled to integers
+  std::vector<double> wide_;             // literal target modes (see above)
+  std::vector<int64_t> wide_scores_;     // wide_ scaled to integers
+  std::vector<int8_t> hit_ship_;         // hit_identity: the ship each hit struck
   std::span<const int32_t> plain_;       // the density, unless the learned prior is used
   bool use_learned_ = false;             // the density is learned_scores_
+  bool use_wide_ = false;                // the density is wide_scores_
   bool weighted_ = false;                // checkerboard weighting applies to the current density
   std::optional<LineDensity> lines_;     // the hunt density, where line tables apply
 };
