@@ -151,7 +151,7 @@ TEST_CASE("Layout counts in closed form: one ship, empty fleets, fleets that can
   CHECK(bs::count_layouts(rules_of(5, {6}, bs::Touching::kAllowed)) == 0);
 }
 
-TEST_CASE("Layout counts past 64 bits are exact; past 128 bits or too many states, refused",
+TEST_CASE("Layout counts past 64 bits are exact and past 128 bits or too many states refused",
           "[layouts]") {
   // Ten one-cell ships on 26x26, touching allowed: 676 x 675 x ... x 667 > 2^64.
   bs::LayoutCount falling = 1;
@@ -254,7 +254,7 @@ TEST_CASE("placement: uniform draws every counted layout equally often (chi-squa
   CHECK(biased > threshold);
 }
 
-TEST_CASE("arena layouts counts a config's fleet or an engine's defaults; others exit 2",
+TEST_CASE("arena layouts counts a config's fleet or an engine's defaults and others exit 2",
           "[layouts][cli]") {
   using arena::testing::arena_cli;
   using arena::testing::arena_in;

@@ -355,7 +355,8 @@ tune:
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"    checkerbord_weight: {min: 0.5, max: 3, c_end: 0.2, r_end: 0.002}\n",
        "bad.yaml:11:5: tune.params.checkerbord_weight: strategy 'density' has no numeric "
-       "parameter 'checkerbord_weight'; numeric parameters: checkerboard_weight, prior_strength "
+       "parameter 'checkerbord_weight'; numeric parameters: checkerboard_weight, prior_strength, "
+       "hit_weight "
        "(did you mean 'checkerboard_weight'?)"},
       {"    tie_break: {c_end: 1, r_end: 0.002}\n",
        "bad.yaml:11:5: tune.params.tie_break: parameter 'tie_break' of strategy 'density' is not a "
