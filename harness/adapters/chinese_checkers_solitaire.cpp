@@ -64,6 +64,7 @@ OrderedJson crossing_json(const cc::SolitaireResult& found, int beam) {
   const auto moves = static_cast<int>(found.moves.size());
   return {
       {"run", "arena solve chinese-checkers --solitaire"},
+      {"title", fmt::format("A {}-move solitaire crossing of the star", moves)},
       {"engine", "chinese-checkers"},
       {"mode", "solitaire"},
       {"game", 0},

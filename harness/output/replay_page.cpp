@@ -21,9 +21,14 @@ std::string script_safe(std::string json) {
 }  // namespace
 
 std::string render_replay_page(const nlohmann::ordered_json& replay) {
+  // A replay of a run's game has none of its own title; a puzzle's solution
+  // (arena solve --solitaire) names itself.
+  const std::string title = replay.contains("title")
+                                ? replay.value("title", std::string())
+                                : fmt::format("Game {} of {}", replay.value("game", uint64_t{0}),
+                                              replay.value("run", std::string()));
   const nlohmann::json data = {
-      {"title", fmt::format("Game {} of {}", replay.value("game", uint64_t{0}),
-                            replay.value("run", std::string()))},
+      {"title", title},
       {"subtitle", fmt::format("{}, mode {}: {}", replay.value("engine", std::string()),
                                replay.value("mode", std::string()),
                                replay.value("source_text", std::string()))},
