@@ -496,7 +496,8 @@ TEST_CASE("arena stats gives the published figures as JSON") {
   const Outcome wins = arena_cli("stats --wld 5 0 0 --json", dir);
   for (const char* unbounded : {"elo", "elo_error", "nelo", "nelo_error"})
     CHECK(nlohmann::json::parse(wins.out)[unbounded].is_null());  // infinite: no JSON number
-  CHECK(nlohmann::json::parse(wins.out)["los"] == 1.0);
+  CHECK(nlohmann::json::parse(wins.out)["los"] == 1 - 1.0 / 64);  // 5-0: likely, not certain
+  CHECK(nlohmann::json::parse(wins.out)["los_normal"] == 1.0);    // fishtest's, under its name
   CHECK(arena_cli("stats", dir).code == 2);
   CHECK(arena_cli("stats --wld 1 2", dir).code == 2);
   CHECK(arena_cli("stats --wld 1 2 3 --penta 1 2 3 4 5", dir).code == 2);
@@ -505,6 +506,19 @@ TEST_CASE("arena stats gives the published figures as JSON") {
   CHECK(arena_cli("stats --wld 1 2 3 --elo0 5 --elo1 0", dir).code == 2);
   CHECK(arena_cli("stats --wld 1 2 3 --elo0 0 --elo1 300", dir).code == 2);  // normalized: 200
   CHECK(arena_cli("stats --wld 1 2 3 --elo0 0 --elo1 300 --model logistic", dir).code == 0);
+}
+
+TEST_CASE("arena stats never calls one game or two certain and keeps fishtest's LOS beside") {
+  const fs::path dir = scratch("stats-few");
+  const Outcome one = arena_cli("stats --wld 1 0 0", dir);
+  REQUIRE(one.code == 0);
+  CHECK_THAT(one.out, Catch::Contains("LOS          75.00%  (not clear yet)\n") &&
+                          Catch::Contains("LOS normal   100.00%"));
+  CHECK_THAT(arena_cli("stats --wld 2 0 0", dir).out, Catch::Contains("87.50%  (not clear yet)"));
+  CHECK_THAT(arena_cli("stats --wld 6 0 0", dir).out, Catch::Contains("99.22%  (likely: better)"));
+  CHECK_THAT(arena_cli("stats --wld 0 9 0", dir).out, Catch::Contains("0.10%  (certain: worse)"));
+  CHECK_THAT(arena_cli("stats --penta 0 0 0 0 1", dir).out,
+             Catch::Contains("72.22%  (not clear yet)"));
 }
 
 // Degenerate and huge counts: JSON with no NaN (unbounded values are null),
@@ -576,6 +590,24 @@ TEST_CASE("an all-wins match is unbounded alike in the table, summary, report an
   CHECK(match["nelo"].is_null());
   CHECK_THAT(read_file(dir / "out" / "report.html"),
              Catch::Contains("<td>100.0%</td><td>+inf</td><td>+inf</td><td>100.0%</td>"));
+}
+
+// The issue's case: two games (one pair) won were called "certain"; by the
+// exact LOS one won pair is 72% (docs/statistics.md, How sure a verdict is).
+TEST_CASE("a run of one game pair won is not clear yet on the first screen and in summary.json") {
+  const fs::path dir = scratch("one-pair");
+  write_file(dir / "w.yaml",
+             "name: w\nengine: battleship\nseed: 5\ngames: 2\nmode: duel\nplayers:\n"
+             "  - {name: density, strategy: density}\n  - {name: random, strategy: random}\n");
+  const Outcome run = arena_cli(
+      "run " + (dir / "w.yaml").string() + " --quiet --out " + (dir / "out").string(), dir);
+  REQUIRE(run.code == 0);
+  CHECK_THAT(run.out, Catch::Contains("density vs random: 100.0% in 1 game pairs, won every game, "
+                                      "not clear yet"));
+  CHECK(run.out.find("certain") == run.out.find("certain: 99.9% sure"));  // only in the key
+  const auto match = nlohmann::json::parse(read_file(dir / "out" / "summary.json"))["matches"][0];
+  CHECK(match["los"].get<double>() == Approx(13.0 / 18).margin(1e-4));
+  CHECK(match["los_normal"] == 1.0);
 }
 
 TEST_CASE("an SPRT-stopped run records its verdict in summary.json") {

@@ -14,7 +14,8 @@ TEST_CASE("trinomial 136-96-111 gives the published Elo nElo and LOS") {
   CHECK(e.elo_error == Approx(30.43).margin(0.005));
   CHECK(e.nelo == Approx(49.77).margin(0.005));
   CHECK(e.nelo_error == Approx(36.77).margin(0.005));
-  CHECK(e.los == Approx(0.9960).margin(0.00005));
+  CHECK(e.los_normal == Approx(0.9960).margin(0.00005));
+  CHECK(e.los == Approx(0.9960).margin(0.001));  // the exact LOS agrees at this size
   CHECK(e.draw_ratio == Approx(111.0 / 343));
 }
 
@@ -34,12 +35,13 @@ TEST_CASE("no games: estimates at no difference, errors unbounded") {
     CHECK(e.elo == 0);
     CHECK(e.nelo == 0);
     CHECK(e.los == 0.5);
+    CHECK(e.los_normal == 0.5);
     CHECK(std::isinf(e.elo_error));
     CHECK(std::isinf(e.nelo_error));
   }
 }
 
-TEST_CASE("all wins: Elo and nElo are +inf, their errors unbounded, LOS 1") {
+TEST_CASE("all wins: Elo and nElo are +inf, their errors unbounded, the normal LOS 1") {
   for (const EloEstimate& e : {estimate_trinomial(10, 0, 0), estimate_trinomial(1, 0, 0),
                                estimate_pentanomial({0, 0, 0, 0, 7})}) {
     CHECK_FALSE(e.finite);
@@ -47,16 +49,18 @@ TEST_CASE("all wins: Elo and nElo are +inf, their errors unbounded, LOS 1") {
     CHECK(e.nelo == std::numeric_limits<double>::infinity());
     CHECK(std::isinf(e.elo_error));
     CHECK(std::isinf(e.nelo_error));
-    CHECK(e.los == 1.0);
+    CHECK(e.los_normal == 1.0);
+    CHECK(e.los < 1.0);  // a few wins are never certainty
   }
 }
 
-TEST_CASE("all losses: Elo and nElo are -inf, LOS 0") {
+TEST_CASE("all losses: Elo and nElo are -inf, the normal LOS 0") {
   for (const EloEstimate& e :
        {estimate_trinomial(0, 3, 0), estimate_pentanomial({7, 0, 0, 0, 0})}) {
     CHECK(e.elo == -std::numeric_limits<double>::infinity());
     CHECK(e.nelo == -std::numeric_limits<double>::infinity());
-    CHECK(e.los == 0.0);
+    CHECK(e.los_normal == 0.0);
+    CHECK(e.los > 0.0);
   }
 }
 
@@ -68,7 +72,8 @@ TEST_CASE("all draws: Elo and nElo 0, the Elo error unbounded, LOS one half") {
     CHECK(std::isinf(e.elo_error));  // no spread: the normal approximation cannot bound it
     CHECK(e.nelo == 0);
     CHECK(std::isfinite(e.nelo_error));
-    CHECK(e.los == 0.5);
+    CHECK(e.los == Approx(0.5).margin(1e-9));
+    CHECK(e.los_normal == 0.5);
   }
 }
 
@@ -77,7 +82,8 @@ TEST_CASE("every pair the same lopsided outcome: Elo finite, nElo infinite") {
   CHECK(e.elo == Approx(elo_of_score(0.25)));
   CHECK(std::isinf(e.elo_error));
   CHECK(e.nelo == -std::numeric_limits<double>::infinity());
-  CHECK(e.los == 0.0);
+  CHECK(e.los_normal == 0.0);
+  CHECK(e.los == Approx(0.005).margin(0.001));  // twelve pairs at 1/4: the other likely better
 }
 
 TEST_CASE("an interval that reaches a score of 1 has an unbounded Elo error") {
@@ -105,9 +111,9 @@ TEST_CASE("small counts swept exhaustively give defined, monotone estimates") {
       for (uint64_t w = 0; w <= 6; ++w) {
         const EloEstimate e = estimate_trinomial(w, l, d);
         INFO("W L D = " << w << " " << l << " " << d);
-        for (double x : {e.score, e.elo, e.elo_error, e.nelo, e.nelo_error, e.los})
+        for (double x : {e.score, e.elo, e.elo_error, e.nelo, e.nelo_error, e.los, e.los_normal})
           CHECK_FALSE(std::isnan(x));
-        CHECK((e.los >= 0 && e.los <= 1));
+        CHECK((e.los > 0 && e.los < 1));
         CHECK(e.elo_error >= 0);
         CHECK(e.nelo_error >= 0);
         CHECK(e.elo >= previous);
@@ -127,15 +133,17 @@ TEST_CASE("small pair counts swept exhaustively give defined, monotone estimates
           for (uint64_t w = 0; w <= 3; ++w) {
             const EloEstimate e = estimate_pentanomial({a, b, c, d, w});
             INFO("pairs " << a << " " << b << " " << c << " " << d << " " << w);
-            for (double x : {e.score, e.elo, e.elo_error, e.nelo, e.nelo_error, e.los})
+            for (double x :
+                 {e.score, e.elo, e.elo_error, e.nelo, e.nelo_error, e.los, e.los_normal})
               CHECK_FALSE(std::isnan(x));
-            CHECK((e.los >= 0 && e.los <= 1));
+            CHECK((e.los > 0 && e.los < 1));
             CHECK(e.elo_error >= 0);
             CHECK(e.nelo_error >= 0);
             if (a == 0) continue;
             const EloEstimate better = estimate_pentanomial({a - 1, b, c, d, w + 1});
             CHECK(better.elo >= e.elo);
             CHECK(better.nelo >= e.nelo);
+            CHECK(better.los > e.los);
           }
 }
 

@@ -4,6 +4,7 @@
 
 #include "harness/cli/commands.hpp"
 #include "harness/stats/elo.hpp"
+#include "harness/stats/los.hpp"
 #include "harness/stats/sprt.hpp"
 #include "harness/stats/summary.hpp"
 
@@ -13,6 +14,14 @@ namespace {
 std::string elo_text(const EloEstimate& e) {
   if (!e.finite) return e.elo > 0 ? "+inf (every result a win)" : "-inf (every result a loss)";
   return estimate_text(e.elo, e.elo_error, 2);
+}
+
+// How sure the counts make it that the first player is better or worse:
+// "certain: better", "likely: worse", "not clear yet".
+std::string verdict_text(double los) {
+  const Confidence c = confidence_of(los);
+  if (c == Confidence::kNotClear) return confidence_name(c);
+  return fmt::format("{}: {}", confidence_name(c), los > 0.5 ? "better" : "worse");
 }
 
 // The verdict of an SPRT at `llr`.
@@ -70,7 +79,9 @@ int stats_command(const StatsOptions& options) {
   fmt::print("{:<12} {:.4f}\n", "score", e.score);
   fmt::print("{:<12} {}\n", "Elo", elo_text(e));
   fmt::print("{:<12} {}\n", "nElo", estimate_text(e.nelo, e.nelo_error, 2));
-  fmt::print("{:<12} {:.2f}%\n", "LOS", 100 * e.los);
+  fmt::print("{:<12} {:.2f}%  ({})\n", "LOS", 100 * e.los, verdict_text(e.los));
+  fmt::print("{:<12} {:.2f}%  (the normal approximation fishtest prints)\n", "LOS normal",
+             100 * e.los_normal);
   fmt::print("{:<12} {:.2f}%\n", penta ? "WL+DD ratio" : "draw ratio", 100 * e.draw_ratio);
   if (options.sprt) {
     const SprtTest& t = *options.sprt;

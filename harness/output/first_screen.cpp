@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "harness/output/table.hpp"
+#include "harness/stats/los.hpp"
 
 namespace arena {
 namespace {
@@ -103,10 +104,8 @@ std::string comparison_sentence(const RunSummary& summary, int a, int b) {
   const std::string numbers =
       fmt::format("{:.1f}% in {} {}, {}", 100 * p.elo.score, static_cast<uint64_t>(p.elo.n),
                   p.paired ? "game pairs" : "games", elo_words(p.elo));
-  if (p.elo.los >= 0.975) {
-    return fmt::format("  {} beats {}: {}, {}\n", first, second, numbers,
-                       p.elo.los >= 0.999 ? "certain" : "likely");
-  }
+  if (const Confidence c = confidence_of(p.elo.los); c != Confidence::kNotClear && p.elo.los > 0.5)
+    return fmt::format("  {} beats {}: {}, {}\n", first, second, numbers, confidence_name(c));
   return fmt::format("  {} vs {}: {}, not clear yet\n", first, second, numbers);
 }
 
@@ -129,10 +128,9 @@ std::string comparisons_text(const RunSummary& summary, const ScreenRatings& rat
     }
   }
   if (pairs.empty()) return "";
-  std::string out = fmt::format(
-      "who beats whom (the first one's score; certain: 99.9% sure it is better, likely: "
-      "97.5%){}:\n",
-      partial_tag(facts));
+  std::string out =
+      fmt::format("who beats whom (the first one's score; certain: 99.9% sure, likely: 97.5%){}:\n",
+                  partial_tag(facts));
   for (const auto& [a, b] : pairs)
     out += comparison_sentence(summary, a, b);
   return out;

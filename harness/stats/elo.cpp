@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/stats/los.hpp"
 #include "harness/stats/proportion.hpp"
 
 namespace arena {
@@ -71,13 +72,13 @@ EloEstimate estimate(const Moments& m, double sigma_scale, double draw_share) {
   if (sigma > 0) {
     e.nelo = (m.mean - 0.5) / (sigma * sigma_scale) * kNeloScale;
     e.nelo_error = kZ95 / std::sqrt(m.n) * kNeloScale / sigma_scale;
-    e.los = normal_cdf((m.mean - 0.5) / (sigma / std::sqrt(m.n)));
+    e.los_normal = normal_cdf((m.mean - 0.5) / (sigma / std::sqrt(m.n)));
   } else {
     // Every result the same: any difference from 1/2 is infinitely many sigmas.
     e.nelo = side(m.mean) * kInf;
     if (side(m.mean) == 0) e.nelo = 0;
     e.nelo_error = std::isfinite(e.nelo) ? kZ95 / std::sqrt(m.n) * kNeloScale / sigma_scale : kInf;
-    e.los = 0.5 + side(m.mean) / 2;
+    e.los_normal = 0.5 + side(m.mean) / 2;
   }
   return e;
 }
@@ -101,13 +102,17 @@ double elo_of_score(double score) {
 EloEstimate estimate_trinomial(uint64_t wins, uint64_t losses, uint64_t draws) {
   const double games =
       static_cast<double>(wins) + static_cast<double>(losses) + static_cast<double>(draws);
-  return estimate(trinomial(wins, losses, draws), 1.0,
-                  games > 0 ? static_cast<double>(draws) / games : 0.0);
+  EloEstimate e = estimate(trinomial(wins, losses, draws), 1.0,
+                           games > 0 ? static_cast<double>(draws) / games : 0.0);
+  e.los = los_trinomial(wins, losses);
+  return e;
 }
 
 EloEstimate estimate_pentanomial(const std::array<uint64_t, 5>& pairs) {
   const Moments m = pentanomial(pairs);
-  return estimate(m, std::sqrt(2.0), m.n > 0 ? static_cast<double>(pairs[2]) / m.n : 0.0);
+  EloEstimate e = estimate(m, std::sqrt(2.0), m.n > 0 ? static_cast<double>(pairs[2]) / m.n : 0.0);
+  e.los = los_pentanomial(pairs);
+  return e;
 }
 
 std::string estimate_text(double value, double error, int decimals, const char* plus_minus) {

@@ -9,15 +9,20 @@
 //   nElo   = (s - 1/2) / sigma' x 800 / ln 10 with sigma' = sigma per game,
 //            or sigma x sqrt(2) per pair; error = 1.959964 / sqrt(n) x 800 / ln 10
 //            (divided by sqrt(2) for pairs);
-//   LOS    = Phi((s - 1/2) / (sigma / sqrt(n))).
+//   LOS    = the posterior chance that the first player is the better one
+//            (los.hpp: exact for small counts; 1-0 is 75%, never certain);
+//   LOS normal = Phi((s - 1/2) / (sigma / sqrt(n))), fishtest's and
+//            fastchess's normal approximation, kept under its own name.
 // Every value is defined on every count and never NaN; an unbounded one is
 // +-infinity (null in JSON, "+inf"/"-inf"/"inf" in text):
-//   no games:           s = 1/2, Elo = nElo = 0, LOS = 1/2, both errors inf;
-//   s = 1 (all wins):   Elo = nElo = +inf, both errors inf, LOS = 1;
-//   s = 0 (all losses): Elo = nElo = -inf, both errors inf, LOS = 0;
+//   no games:           s = 1/2, Elo = nElo = 0, LOS = LOS normal = 1/2,
+//                       both errors inf;
+//   s = 1 (all wins):   Elo = nElo = +inf, both errors inf, LOS normal = 1;
+//   s = 0 (all losses): Elo = nElo = -inf, both errors inf, LOS normal = 0;
 //   sigma = 0 otherwise (every result the same, e.g. all draws): Elo from s,
 //     its error inf (the normal approximation has no spread to go on), nElo
-//     0 when s = 1/2 and +-inf otherwise, LOS 1/2, 1 or 0 by the sign of s - 1/2;
+//     0 when s = 1/2 and +-inf otherwise, LOS normal 1/2, 1 or 0 by the sign
+//     of s - 1/2 (LOS itself is never 0 or 1 on a few games: los.hpp);
 //   an interval that reaches s = 0 or 1: the Elo error is inf.
 #pragma once
 
@@ -34,9 +39,10 @@ struct EloEstimate {
   double elo_error = 0;
   double nelo = 0;
   double nelo_error = 0;
-  double los = 0.5;
-  double draw_ratio = 0;  // draws per game; pairs: WL+DD per pair
-  bool finite = true;     // false when the score is 0 or 1 (Elo is +-infinity)
+  double los = 0.5;         // los.hpp: the words "certain" and "likely" follow it
+  double los_normal = 0.5;  // fishtest's normal approximation
+  double draw_ratio = 0;    // draws per game; pairs: WL+DD per pair
+  bool finite = true;       // false when the score is 0 or 1 (Elo is +-infinity)
 };
 
 EloEstimate estimate_trinomial(uint64_t wins, uint64_t losses, uint64_t draws);

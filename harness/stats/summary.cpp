@@ -301,6 +301,7 @@ void add_elo_estimate(OrderedJson& out, const EloEstimate& e) {
   out["nelo"] = finite_or_null(e.nelo);
   out["nelo_error"] = finite_or_null(e.nelo_error);
   out["los"] = e.los;
+  out["los_normal"] = e.los_normal;  // fishtest's, beside the exact one
 }
 
 const std::vector<std::string>& timing_fields() {
