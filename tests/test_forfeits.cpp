@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <sstream>
@@ -19,6 +20,7 @@
 #include "engines/go_fish/play.hpp"
 #include "harness/cli/commands.hpp"
 #include "harness/runner/run_stats.hpp"
+#include "harness/stats/plackett_luce.hpp"
 #include "support/nim/nim_engine.hpp"
 
 namespace fs = std::filesystem;
@@ -201,6 +203,107 @@ TEST_CASE("In a three-seat game the faulty seat ranks last and the others share 
     CHECK(firsts == 2);
   }
   CHECK(forfeited > 100);
+}
+
+namespace {
+
+// The column of games.csv named `name` (by its header, whatever the order).
+size_t column(const std::vector<std::vector<std::string>>& rows, const std::string& name) {
+  const auto& header = rows.front();
+  const auto at = std::find(header.begin(), header.end(), name);
+  REQUIRE(at != header.end());
+  return static_cast<size_t>(at - header.begin());
+}
+
+// Every game of games.csv as a finishing order (seats by rank, a forfeit's
+// faulty seat included where its rank puts it), as FinishingOrders reads one.
+arena::FinishingOrders orders_of_rows(const std::vector<std::vector<std::string>>& rows,
+                                      const std::vector<std::string>& names) {
+  const size_t game = column(rows, "game"), variant = column(rows, "variant"),
+               rank = column(rows, "rank"), forfeit = column(rows, "forfeit");
+  arena::FinishingOrders orders(static_cast<int>(names.size()));
+  std::vector<arena::SeatResult> seats;
+  for (size_t i = 1; i < rows.size(); ++i) {
+    arena::SeatResult s;
+    s.variant =
+        static_cast<int>(std::find(names.begin(), names.end(), rows[i][variant]) - names.begin());
+    s.rank = std::stoi(rows[i][rank]);
+    if (!rows[i][forfeit].empty()) {
+      s.outcome = arena::Outcome::kLoss;
+      s.fault = Fault::kThrew;
+    }
+    seats.push_back(s);
+    if (i + 1 == rows.size() || rows[i + 1][game] != rows[i][game]) {
+      orders.add(seats);
+      seats.clear();
+    }
+  }
+  return orders;
+}
+
+}  // namespace
+
+// The issue's case: a strategy that forfeits often at a three-seat table. Its
+// games with a forfeit are finishing orders (the faulty seat last) and the
+// Plackett-Luce ratings of summary.json count every one of them.
+TEST_CASE("Plackett-Luce ratings count every game of a table, forfeits included") {
+  const auto dir = scratch("forfeit-plackett-luce");
+  const Captured run =
+      run_in_process(dir,
+                     "name: three\nengine: nim\nseed: 5\ngames: 1200\n"
+                     "rules: {players: 3}\nplayers:\n"
+                     "  - {name: a, strategy: random}\n"
+                     "  - {name: best, strategy: optimal}\n"
+                     "  - {name: broken, strategy: throws, params: {rate: 0.2}}\n");
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const auto summary = nlohmann::json::parse(read_file(dir / "results" / "summary.json"));
+  CHECK(summary["variants"][2]["forfeits"]["threw"].get<uint64_t>() > 300);
+  const auto orders =
+      orders_of_rows(csv_rows(dir / "results" / "games.csv"), {"a", "best", "broken"});
+  CHECK(orders.choices().size() > 1);
+  const auto fitted = arena::plackett_luce(orders, 3, arena::RatingAnchor::kFirst, 1.0);
+  const auto& table = summary["ratings_plackett_luce"]["table"];
+  REQUIRE(table.size() == 3);
+  for (const auto& row : table) {
+    const int v = row["name"] == "a" ? 0 : row["name"] == "best" ? 1 : 2;
+    INFO(row.dump());
+    CHECK(row["rating"].get<double>() == Approx(fitted[v].rating).margin(1e-6));
+    CHECK(row["ci95"].get<double>() == Approx(fitted[v].ci95).margin(1e-6));
+  }
+  CHECK(table[2]["name"] == "broken");  // last: it lost every game it forfeited
+}
+
+TEST_CASE("An anchor that forfeits every game is rated, below all, and the others get intervals") {
+  const auto dir = scratch("forfeit-anchor");
+  const Captured run = run_in_process(dir,
+                                      "name: three\nengine: nim\nseed: 5\ngames: 600\n"
+                                      "rules: {players: 3}\nplayers:\n"
+                                      "  - {name: broken, strategy: throws, params: {rate: 1}}\n"
+                                      "  - {name: a, strategy: random}\n"
+                                      "  - {name: b, strategy: random}\n");
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const auto summary = nlohmann::json::parse(read_file(dir / "results" / "summary.json"));
+  CHECK(summary["variants"][0]["forfeits"]["threw"] == 600);
+  for (const char* model : {"ratings", "ratings_plackett_luce"}) {
+    INFO(model);
+    const auto& ratings = summary[model];
+    REQUIRE(ratings.is_object());
+    CHECK(ratings["anchor"] == "first");
+    for (const auto& row : ratings["table"]) {
+      INFO(row.dump());
+      REQUIRE(row["rating"].is_number());
+      if (row["name"] == "broken") {
+        CHECK(row["rating"] == 0.0);
+        CHECK(row["rank"] == 3);
+      } else {
+        CHECK(row["rating"].get<double>() > 200);
+        CHECK(row["ci95"].get<double>() > 0);
+      }
+    }
+  }
+  CHECK_THAT(run.out, Catch::Contains("rating: Plackett-Luce, broken = 0"));
 }
 
 TEST_CASE("Forfeit counts survive a checkpoint") {

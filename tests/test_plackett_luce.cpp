@@ -2,6 +2,7 @@
 // choices (harness/runner/finishing_orders.hpp) and the MM fit.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "engines/core/rng.hpp"
@@ -244,4 +245,107 @@ TEST_CASE("a variant in no game of two or more seats is not rated by Plackett-Lu
   CHECK(r[0].rated);
   CHECK(r[1].rated);
   CHECK_FALSE(r[2].rated);
+}
+
+namespace {
+
+// A forfeited game as the runner scores it (GameSink::forfeit): the faulty
+// variant's seats last with their fault, every other seat first.
+std::vector<SeatResult> forfeited_game(const std::vector<int>& lineup, int faulty) {
+  std::vector<SeatResult> seats;
+  const auto others =
+      std::count_if(lineup.begin(), lineup.end(), [&](int v) { return v != faulty; });
+  for (int v : lineup) {
+    SeatResult s;
+    s.variant = v;
+    s.rank = v == faulty ? static_cast<int>(others) + 1 : 1;
+    if (v == faulty) {
+      s.outcome = arena::Outcome::kLoss;
+      s.fault = arena::Fault::kThrew;
+      s.has_metrics = false;
+    }
+    seats.push_back(s);
+  }
+  return seats;
+}
+
+}  // namespace
+
+TEST_CASE("a forfeit is a finishing order with the faulty seat last") {
+  FinishingOrders orders(3);
+  orders.add(forfeited_game({0, 1, 2}, 2));
+  // 0 and 1 share the first choice among all three; 2 alone at the end is none.
+  REQUIRE(orders.choices().size() == 1);
+  CHECK(orders.choices().at({0, 1, 2}) == 1);
+  CHECK(orders.wins() ==
+        std::vector<uint64_t>{arena::kWinShareUnit / 2, arena::kWinShareUnit / 2, 0});
+  CHECK(orders.most_seats() == 3);
+  // A seat of its own outcome that did not fault (a puzzle solved) is still no order.
+  auto solo = forfeited_game({0, 1, 2}, 2);
+  solo[0].outcome = arena::Outcome::kWin;
+  orders.add(solo);
+  CHECK(orders.choices().at({0, 1, 2}) == 1);
+}
+
+// The issue's case: three seats of Go Fish where one strategy forfeits about
+// half its games. The fit counts every game, forfeits included, and is the
+// maximum Newton's method finds over the same orders.
+TEST_CASE("Plackett-Luce counts every game with a forfeit as Newton's method over all games does") {
+  const std::vector<double> strength = {1.0, 0.5, 2.0};  // 0, -120, +120 Elo
+  arena::Rng rng(46);
+  FinishingOrders orders(3), finished_only(3);
+  std::vector<RawChoice> raw;
+  for (int g = 0; g < 3000; ++g) {
+    const auto seats = rng.uniform01() < 0.5 ? forfeited_game({0, 1, 2}, 2)
+                                             : sampled_game({0, 1, 2}, strength, rng);
+    orders.add(seats);
+    if (!std::any_of(seats.begin(), seats.end(), [](auto& s) { return s.fault.has_value(); }))
+      finished_only.add(seats);
+    add_raw_choices(seats, raw);
+  }
+  const auto r = arena::plackett_luce(orders, 3, arena::RatingAnchor::kFirst, 0.0);
+  const auto newton = newton_ratings(raw, 3);
+  for (int v = 0; v < 3; ++v)
+    CHECK(r[v].rating == Approx(newton[v]).margin(1e-6));
+  // Half its games lost by forfeit pull the strongest player down, far past
+  // its interval: a fit on the finished games alone would not show them.
+  const auto without = arena::plackett_luce(finished_only, 3, arena::RatingAnchor::kFirst, 0.0);
+  CHECK(r[2].rating < without[2].rating - 3 * r[2].ci95);
+}
+
+TEST_CASE("an anchor that forfeited every game is rated below all and others get intervals") {
+  FinishingOrders orders(3);
+  arena::Rng rng(3);
+  for (int g = 0; g < 300; ++g)
+    orders.add(g % 2 ? forfeited_game({0, 1, 2}, 0) : forfeited_game({2, 0, 1}, 0));
+  for (int g = 0; g < 300; ++g)
+    orders.add(sampled_game({1, 2}, {1.0, 1.0, 3.0}, rng));
+  const auto r = arena::plackett_luce(orders, 3, arena::RatingAnchor::kFirst, 1.0);
+  REQUIRE(r[0].rated);
+  CHECK(r[0].rating == 0);
+  for (int v : {1, 2}) {
+    CHECK(r[v].rated);
+    CHECK(r[v].rating > 300);  // 300 games lost to each by forfeit, with the prior's one draw
+    CHECK(std::isfinite(r[v].ci95));
+    CHECK(r[v].ci95 > 0);
+  }
+}
+
+TEST_CASE("an anchor that is in no order is not the zero: the rated variants' mean is") {
+  FinishingOrders orders(4);
+  arena::Rng rng(9);
+  for (int g = 0; g < 2000; ++g)
+    orders.add(sampled_game({1, 2, 3}, {1.0, 1.0, 2.0, 4.0}, rng));
+  const auto r = arena::plackett_luce(orders, 4, arena::RatingAnchor::kFirst, 1.0);
+  CHECK_FALSE(r[0].rated);
+  CHECK(r[1].rating + r[2].rating + r[3].rating == Approx(0).margin(1e-6));
+  for (int v = 1; v < 4; ++v) {
+    CHECK(r[v].ci95 > 5);  // before: the information matrix was singular and every interval 0
+    CHECK(r[v].ci95 < 40);
+  }
+  CHECK(r[3].rating - r[1].rating == Approx(400 * std::log10(4.0)).margin(40));
+  std::vector<bool> rated;
+  for (const Rating& x : r)
+    rated.push_back(x.rated);
+  CHECK(arena::anchor_used(arena::RatingAnchor::kFirst, rated) == arena::RatingAnchor::kMean);
 }

@@ -59,8 +59,9 @@ std::string variants_table(const RunSummary& summary, const ScreenRatings& ratin
   const bool rated = !ratings.empty();
   std::string out = fmt::format(
       "{}: {} variants, {} games{}{}\n", config.name, summary.variants.size(), summary.games,
-      rated ? fmt::format("; rating: {}, {} = 0", ratings.model,
-                          config.anchor == Anchor::kMean ? "their mean" : config.players[0].name)
+      rated ? fmt::format(
+                  "; rating: {}, {} = 0", ratings.model,
+                  ratings.table->anchor == Anchor::kMean ? "their mean" : config.players[0].name)
             : "",
       partial_tag(facts));
   const auto row = [&](const std::string& name, const std::string& games, const std::string& rate,
@@ -218,9 +219,8 @@ std::string llr_text(const RunSummary& summary) {
 std::string ratings_table(const RunSummary& summary, const std::string& title,
                           const RatingTable& ratings, const std::string& tag) {
   if (ratings.empty()) return "";
-  std::string out =
-      fmt::format("{}, {} = 0{}:\n", title,
-                  summary.config->anchor == Anchor::kMean ? "mean" : summary.name_of(0), tag);
+  std::string out = fmt::format("{}, {} = 0{}:\n", title,
+                                ratings.anchor == Anchor::kMean ? "mean" : summary.name_of(0), tag);
   for (const RankedRating& r : ratings.ranked) {
     const std::string& name = summary.name_of(r.variant);
     out += r.rating.rated ? fmt::format("  {:>2}. {:<24} {:+8.1f} +/- {:.1f}\n", r.rank, name,

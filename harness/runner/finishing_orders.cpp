@@ -8,8 +8,15 @@ namespace arena {
 
 void FinishingOrders::add(std::span<const SeatResult> seats) {
   if (seats.size() < 2) return;
-  for (const SeatResult& s : seats)
-    if (s.outcome != Outcome::kByRank) return;
+  // A forfeit is an order too: the faulty seat ranks below every seat that
+  // did not fault. A game whose seats have their own outcomes (a puzzle
+  // solved or not) is none, nor one where every seat faulted.
+  bool finished = false;
+  for (const SeatResult& s : seats) {
+    if (s.outcome != Outcome::kByRank && !s.fault) return;
+    finished = finished || !s.fault;
+  }
+  if (!finished) return;
   most_seats_ = std::max(most_seats_, static_cast<int>(seats.size()));
   by_rank_.clear();
   for (const SeatResult& s : seats)

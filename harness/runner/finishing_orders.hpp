@@ -8,7 +8,12 @@
 // Bradley-Terry), and leave the seats left together. So a two-seat game is
 // exactly one Bradley-Terry result. A choice is kept as the multiset of the
 // variants of the seats left (a variant playing two seats appears twice).
-// Only games of two or more seats all ranked (Outcome::kByRank) are added.
+// Games of two or more seats are added when every seat is ranked
+// (Outcome::kByRank) or forfeited (its fault set; it ranks last, below every
+// seat that did not fault, and the seats that did not are ranked as the game
+// left them): a forfeit is a finishing order, the faulty seat last. Games
+// with seats of their own outcome (Outcome::kWin, say) are left out, and so
+// are games in which every seat faulted.
 #pragma once
 
 #include <cstdint>

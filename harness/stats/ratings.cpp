@@ -61,16 +61,22 @@ double renormalise(std::vector<double>& next, const std::vector<double>& previou
   return change;
 }
 
+RatingAnchor anchor_used(RatingAnchor anchor, const std::vector<bool>& rated) {
+  return anchor == RatingAnchor::kFirst && (rated.empty() || !rated[0]) ? RatingAnchor::kMean
+                                                                        : anchor;
+}
+
 std::vector<Rating> elo_scale_ratings(const std::vector<double>& strengths,
                                       const std::vector<bool>& rated, const Matrix& information,
                                       RatingAnchor anchor) {
   const size_t n = strengths.size();
   const double scale = 400 / std::log(10.0);
+  anchor = anchor_used(anchor, rated);
   std::vector<double> theta(n, 0);
   for (size_t i = 0; i < n; ++i)
     theta[i] = std::log(strengths[i]);
   const double offset = [&] {
-    if (anchor == RatingAnchor::kFirst) return n ? theta[0] : 0.0;
+    if (anchor == RatingAnchor::kFirst) return theta[0];
     double sum = 0;
     int count = 0;
     for (size_t i = 0; i < n; ++i) {
@@ -81,8 +87,12 @@ std::vector<Rating> elo_scale_ratings(const std::vector<double>& strengths,
     }
     return count ? sum / count : 0.0;
   }();
-  std::vector<size_t> free_index;  // variant 0's theta is held fixed
-  for (size_t i = 1; i < n; ++i) {
+  // The first rated variant's theta is held fixed (variant 0's when it is
+  // rated): the likelihood does not change when every theta moves alike.
+  std::vector<size_t> free_index;
+  const auto fixed =
+      static_cast<size_t>(std::find(rated.begin(), rated.end(), true) - rated.begin());
+  for (size_t i = fixed + 1; i < n; ++i) {
     if (rated[i]) free_index.push_back(i);
   }
   Matrix info(free_index.size(), std::vector<double>(free_index.size(), 0));

@@ -6,10 +6,12 @@
 // geometric mean of 1 during a fit (`renormalise`). `elo_scale_ratings` turns
 // theta_i = ln p_i into 400 log10(p_i), anchored so that variant 0 is 0 (or
 // the rated variants' mean is 0), with a 95% interval from the inverse of the
-// Fisher information over theta with variant 0's theta held fixed: 0 for
-// variant 0 itself when anchored on it; anchored on the mean, every rated
-// variant's interval is that of its difference from the mean. Unrated
-// variants get rating 0 and no interval.
+// Fisher information over theta with the first rated variant's theta held
+// fixed: 0 for variant 0 itself when anchored on it; anchored on the mean,
+// every rated variant's interval is that of its difference from the mean.
+// Unrated variants get rating 0 and no interval. When variant 0 is unrated
+// (it finished no game that the fit counts), the ratings are anchored on the
+// mean instead (anchor_used), never on a variant that has no rating.
 #pragma once
 
 #include <vector>
@@ -36,6 +38,10 @@ using Matrix = std::vector<std::vector<double>>;
 // largest change of ln p from `previous` (the fit's convergence measure).
 double renormalise(std::vector<double>& next, const std::vector<double>& previous,
                    const std::vector<bool>& rated);
+
+// The anchor elo_scale_ratings applies: `anchor`, but the mean when it is
+// kFirst and variant 0 is unrated.
+RatingAnchor anchor_used(RatingAnchor anchor, const std::vector<bool>& rated);
 
 // `information`: n x n Fisher information over theta (the negative Hessian of
 // the log-likelihood), of which the rows and columns of rated variants other

@@ -84,6 +84,17 @@ RatingAnchor rating_anchor(const RunConfig& config) {
 
 // Bradley-Terry over every pairwise result (a draw half a win each way), with
 // one virtual draw per pair as a prior.
+// Ranked ratings with the anchor they were given (`asked`, or the mean).
+RatingTable rating_table_of(const std::vector<Rating>& ratings, RatingAnchor asked) {
+  std::vector<bool> rated;
+  for (const Rating& r : ratings)
+    rated.push_back(r.rated);
+  RatingTable table;
+  table.ranked = ranked(ratings);
+  table.anchor = anchor_used(asked, rated) == RatingAnchor::kMean ? Anchor::kMean : Anchor::kFirst;
+  return table;
+}
+
 RatingTable tournament_ratings(const RunConfig& config, const RunStats& stats) {
   const int n = stats.variants();
   if (n < 3) return {};
@@ -93,14 +104,15 @@ RatingTable tournament_ratings(const RunConfig& config, const RunStats& stats) {
       if (a != b) wins[a][b] = stats.pair(a, b).wins + stats.pair(a, b).draws / 2.0;
     }
   }
-  return {ranked(bradley_terry(wins, rating_anchor(config), 1.0))};
+  return rating_table_of(bradley_terry(wins, rating_anchor(config), 1.0), rating_anchor(config));
 }
 
 // Plackett-Luce on whole finishing orders, when some game had three or more seats.
 RatingTable finishing_order_ratings(const RunConfig& config, const RunStats& stats) {
   if (stats.finishing_orders().most_seats() < 3 || stats.variants() < 2) return {};
-  return {ranked(
-      plackett_luce(stats.finishing_orders(), stats.variants(), rating_anchor(config), 1.0))};
+  return rating_table_of(
+      plackett_luce(stats.finishing_orders(), stats.variants(), rating_anchor(config), 1.0),
+      rating_anchor(config));
 }
 
 }  // namespace

@@ -122,6 +122,9 @@ struct MatchSummary {
 // Ratings of the variants, best first (unrated variants last).
 struct RatingTable {
   std::vector<RankedRating> ranked;
+  // What is rated 0: the config's anchor, but the mean when that is the first
+  // variant and it is unrated (ratings.hpp, anchor_used).
+  Anchor anchor = Anchor::kFirst;
   bool empty() const { return ranked.empty(); }
   // The rating of variant v, or null when it is unrated.
   const Rating* of(int v) const;

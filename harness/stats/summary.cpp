@@ -233,7 +233,7 @@ OrderedJson rating_table(const RunSummary& summary, const RatingTable& ratings) 
 OrderedJson ratings_json(const RunSummary& summary) {
   if (summary.bradley_terry.empty()) return nullptr;
   return OrderedJson{{"model", "bradley-terry"},
-                     {"anchor", anchor_name(summary.config->anchor)},
+                     {"anchor", anchor_name(summary.bradley_terry.anchor)},
                      {"prior_draws", 1.0},
                      {"table", rating_table(summary, summary.bradley_terry)}};
 }
@@ -243,7 +243,7 @@ OrderedJson ratings_json(const RunSummary& summary) {
 OrderedJson plackett_luce_json(const RunSummary& summary) {
   if (summary.plackett_luce.empty()) return nullptr;
   return OrderedJson{{"model", "plackett-luce"},
-                     {"anchor", anchor_name(summary.config->anchor)},
+                     {"anchor", anchor_name(summary.plackett_luce.anchor)},
                      {"prior_draws", 1.0},
                      {"ties", "a k-way tie is one choice won 1/k by each tied seat"},
                      {"table", rating_table(summary, summary.plackett_luce)}};
