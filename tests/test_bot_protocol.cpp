@@ -161,6 +161,40 @@ TEST_CASE("a late move forfeits its game, and the program plays on without a res
   CHECK_THAT(run.err, !Catch::Contains("gave up"));
 }
 
+// Issue 46: a bot whose replies were all late had decision_latency_ns.count
+// 0; one with a few late replies a max under the budget.
+TEST_CASE("late replies are in the decision latency: counted, and the max is theirs") {
+  require_python();
+  const fs::path dir = scratch("late-latency");
+  SECTION("every reply late") {
+    write_file(dir / "run.yaml", fault_config("battleship", "always-late", 4));
+    const auto run = arena_cli(
+        "run " + (dir / "run.yaml").string() + " --quiet --out " + (dir / "out").string(), dir);
+    INFO(run.err);
+    REQUIRE(run.code == 0);
+    const json summary = json::parse(read_file(dir / "out/summary.json"));
+    CHECK(forfeits(summary, "over-budget") == 4);
+    const json& latency = summary["variants"][0]["decision_latency_ns"];
+    CHECK(latency["count"] == 4);  // one decision a game, each late: the game forfeited
+    CHECK(latency["timed"] == 4);
+    CHECK(latency["max"].get<double>() >= 600e6);
+    CHECK(latency["p50"].get<double>() >= 590e6);
+  }
+  SECTION("two late in a run") {
+    write_file(dir / "run.yaml", fault_config("battleship", "late", 4));
+    const auto run = arena_cli("run " + (dir / "run.yaml").string() + " --quiet --threads 1 --out " +
+                                   (dir / "out").string(),
+                               dir);
+    INFO(run.err);
+    REQUIRE(run.code == 0);
+    const json summary = json::parse(read_file(dir / "out/summary.json"));
+    CHECK(forfeits(summary, "over-budget") == 2);
+    const json& latency = summary["variants"][0]["decision_latency_ns"];
+    CHECK(latency["max"].get<double>() >= 600e6);  // was the slowest reply in time, under 500 ms
+    CHECK(latency["count"] == latency["timed"]);
+  }
+}
+
 // Issue 31: a second reply was caught only by timing; a late one was taken as
 // the answer to the next decision, and games were played one move out of step.
 TEST_CASE("a second reply is recognised by its decide's id, never read as the next one's") {

@@ -57,6 +57,44 @@ TEST_CASE("the decision clock agrees with steady_clock") {
   CHECK(clock.overhead_ns() < 1000);
 }
 
+// Issue 46: a bot whose every reply was late had decision_latency_ns.count 0,
+// and one with a few late replies a max under the budget.
+TEST_CASE("a late decision is a decision: timed and counted, then forfeited") {
+  const auto late = []() -> int {
+    spin_for(2'000'000);  // 2 ms, then the strategy says it was late
+    throw arena::StrategyFault(0, arena::Fault::kOverBudget, "a late move");
+  };
+  SECTION("under a budget, every decision timed") {
+    std::vector<LatencyHistogram> latency(arena::kMaxPhases);
+    LatencyRecorder recorder(latency, 1'000'000'000);  // a budget of 1 s: every decision timed
+    for (int i = 0; i < 3; ++i)
+      CHECK_THROWS_AS(recorder.decide(0, late), arena::StrategyFault);
+    recorder.decide(0, [] { return 1; });
+    recorder.flush();
+    CHECK(latency[0].count() == 4);
+    CHECK(latency[0].timed() == 4);
+    CHECK(latency[0].max() >= 2'000'000);
+    CHECK(latency[0].quantile(0.5) >= 1'980'000);
+  }
+  SECTION("over the recorder's own budget: timed once, counted once") {
+    std::vector<LatencyHistogram> latency(arena::kMaxPhases);
+    LatencyRecorder recorder(latency, 1'000'000);  // 1 ms
+    CHECK_THROWS_AS(recorder.decide(0, [] { return spin_for(2'000'000); }), arena::StrategyFault);
+    recorder.flush();
+    CHECK(latency[0].count() == 1);
+    CHECK(latency[0].max() >= 2'000'000);
+  }
+  SECTION("without a budget, sampled: a late one untimed is still counted") {
+    std::vector<LatencyHistogram> latency(arena::kMaxPhases);
+    LatencyRecorder recorder(latency, 0, 8);  // after the probe, every 8th timed
+    for (uint32_t i = 0; i < LatencyRecorder::kProbe; ++i)
+      recorder.decide(0, [] { return 1; });
+    CHECK_THROWS_AS(recorder.decide(0, late), arena::StrategyFault);  // untimed, counted
+    recorder.flush();
+    CHECK(latency[0].count() == LatencyRecorder::kProbe + 1);
+  }
+}
+
 TEST_CASE("an untimed decision that throws is not counted as made") {
   std::vector<LatencyHistogram> latency(arena::kMaxPhases);
   LatencyRecorder recorder(latency, 0, 8);  // after the probe, every 8th timed

@@ -99,9 +99,12 @@ void fold_move(uint64_t& hash, int variant, const Choice& choice) {
 // each decision (DecisionClock) to the histogram of the variant making it and
 // the phase it is in (histogram variant * kMaxPhases + phase), and folds who
 // decided what into the game's signature (a hash of every move). A decision
-// that throws becomes StrategyFault kThrew; one that takes longer than the
-// budget (0: none) becomes kOverBudget once it returns. A decision is never
-// interrupted: one that never returns holds its worker.
+// that throws becomes StrategyFault kThrew (and is not counted: no decision
+// was made); one that takes longer than the budget (0: none) becomes
+// kOverBudget once it returns, and one the strategy itself reports late (an
+// external program's late reply) stays kOverBudget: both are timed and
+// counted first, so the latency figures include every late decision. A
+// decision is never interrupted: one that never returns holds its worker.
 //
 // Timing costs about 40 ns a decision here (two clock readings, a histogram
 // update and a call), more than a cheap decision itself. So, without a
@@ -227,17 +230,29 @@ class LatencyRecorder {
 
   friend class CountingTimer;
 
+  // A late decision is a decision: timed and counted, then forfeited. That is
+  // one over the run's budget (over_budget, after it is timed) or one that the
+  // strategy reports late itself (an external program's reply after its
+  // budget, or none within the grace after it: timed as long as it was
+  // waited for).
   template <class F>
   std::invoke_result_t<F&> decide_timed(int variant, size_t slot, F& f) {
-    try {
-      const uint64_t start = clock_.ticks();
-      auto choice = call(variant, f);
+    const uint64_t start = clock_.ticks();
+    bool counted = false;
+    const auto count = [&] {
       const uint64_t ns = clock_.nanoseconds(clock_.ticks() - start);
       per_variant_phase_[slot].add(ns);
       if (!sampling_.empty()) timed(slot, ns);
+      counted = true;
+      return ns;
+    };
+    try {
+      auto choice = call(variant, f);
+      const uint64_t ns = count();
       if (budget_ns_ != 0 && ns > budget_ns_) over_budget(variant, ns, budget_ns_);
       return keep(variant, std::move(choice));
     } catch (const StrategyFault& fault) {
+      if (!counted && fault.fault() == Fault::kOverBudget) count();
       if (log_) log_->add_fault(fault);
       ExplainScope::drop();  // a decision that did not happen explains nothing
       throw;
@@ -257,15 +272,15 @@ class LatencyRecorder {
     std::array<uint32_t, kProbe> probe_ns{};
     uint64_t granted = 0;
     uint64_t flushed = 0;
-    uint64_t faulted = 0;  // untimed decisions that threw: not decisions made
+    uint64_t faulted = 0;  // untimed decisions that threw: not decisions made (late ones are)
   };
 
   template <class F>
   [[gnu::always_inline]] static decltype(auto) call_untimed(int variant, Sampling& s, F& f) {
     try {
       return call(variant, f);
-    } catch (const StrategyFault&) {
-      ++s.faulted;
+    } catch (const StrategyFault& fault) {
+      if (fault.fault() != Fault::kOverBudget) ++s.faulted;
       throw;
     }
   }
@@ -362,7 +377,9 @@ class LatencyRecorder {
 // and returns to the recorder when the timer goes. (GCC keeps it in memory,
 // since the 64-bit counts may alias it; counting in 32-bit per game let it
 // stay in a register but measured no faster.) A decision that throws
-// becomes StrategyFault kThrew and is not counted, as with the recorder.
+// becomes StrategyFault kThrew and is not counted, as with the recorder. (A
+// late decision, which the recorder counts, comes only from a program whose
+// replies are never cheap enough for a game to be played untimed.)
 class CountingTimer {
  public:
   explicit CountingTimer(LatencyRecorder& recorder)

@@ -16,17 +16,20 @@ Json histogram_to_json(const IntHistogram& h) {
 
 Json latency_to_json(const LatencyHistogram& h) {
   Json buckets = Json::array();  // [bucket, count] for the buckets used
-  for (int b = 0; b < LatencyHistogram::kBuckets; ++b) {
-    if (h.bucket_count(b)) buckets.push_back({b, h.bucket_count(b)});
-  }
+  for (const auto& [b, count] : h.used_buckets())
+    buckets.push_back({b, count});
   return Json{{"buckets", buckets}, {"sum", h.sum()}, {"max", h.max()}, {"count", h.count()}};
 }
 
 LatencyHistogram latency_from(const Json& j) {
-  std::array<uint64_t, LatencyHistogram::kBuckets> counts{};
-  for (const Json& b : j.at("buckets"))
-    counts.at(b.at(0).get<size_t>()) = b.at(1).get<uint64_t>();
-  return LatencyHistogram::from_parts(counts, j.at("sum").get<uint64_t>(),
+  std::vector<std::pair<int, uint64_t>> buckets;
+  for (const Json& b : j.at("buckets")) {
+    const int bucket = b.at(0).get<int>();
+    if (bucket < 0 || bucket >= LatencyHistogram::kBuckets)
+      throw std::out_of_range("a latency bucket out of range");
+    buckets.emplace_back(bucket, b.at(1).get<uint64_t>());
+  }
+  return LatencyHistogram::from_parts(buckets, j.at("sum").get<uint64_t>(),
                                       j.at("max").get<uint64_t>(), j.value("count", uint64_t{0}));
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <bit>
 #include <cmath>
 #include <optional>
 
@@ -10,12 +11,25 @@ namespace {
 
 using OrderedJson = nlohmann::ordered_json;
 
+// The lowest value of the bucket of 8 per power of two (below 16: the value
+// itself) that holds `ns`: the latency histogram's 64 sub-buckets nest in them.
+uint64_t eighth_of_octave(uint64_t ns) {
+  if (ns < 16) return ns;
+  const int shift = 63 - std::countl_zero(ns) - 3;
+  return (ns >> shift) << shift;
+}
+
 OrderedJson latency_json(const LatencyFigures& f) {
-  // [lowest ns of the bucket, decisions] for every bucket used, in increasing order.
+  // [lowest ns of the bucket, decisions] for every bucket used, in increasing
+  // order, 8 buckets per power of two (the quantiles above come from 64).
   OrderedJson buckets = OrderedJson::array();
-  const LatencyHistogram& h = f.histogram;
-  for (int b = 0; b < LatencyHistogram::kBuckets; ++b) {
-    if (h.bucket_count(b)) buckets.push_back({LatencyHistogram::bucket_low(b), h.bucket_count(b)});
+  for (const auto& [b, count] : f.histogram.used_buckets()) {
+    const uint64_t low = eighth_of_octave(LatencyHistogram::bucket_low(b));
+    if (!buckets.empty() && buckets.back()[0].get<uint64_t>() == low) {
+      buckets.back()[1] = buckets.back()[1].get<uint64_t>() + count;
+    } else {
+      buckets.push_back({low, count});
+    }
   }
   // count: every decision; timed: those timed (all of them unless decisions are
   // cheap: then a sample), which the mean, quantiles, max and histogram describe.

@@ -19,6 +19,7 @@ fails-first    its first start (PIDFILE still empty) writes to stderr and exits 
 stderr-exit    writes two lines to stderr and exits at once, every start
 late           plays random legal moves, but answers its first decision of every
                even game after 0.6 s (late for a 0.5 s budget, within the grace)
+always-late    answers every decision after 0.6 s
 twice-late     writes every move a second time, 20 ms after the first
 escapes        answers the handshake, then replies with terminal escape
                sequences and a byte that is not UTF-8
@@ -117,10 +118,12 @@ for line in sys.stdin:
     elif kind == "decide" and mode == "escapes":
         sys.stdout.buffer.write(b"\x1b[31mred\x1b[0m \xff\xfe\n")
         sys.stdout.flush()
-    elif kind == "decide" and mode in ("late", "twice-late"):
+    elif kind == "decide" and mode in ("late", "twice-late", "always-late"):
         game_decisions += 1
         move = with_id(legal_move(engine, message["view"], rng), message)
         if mode == "late" and faulty and game % 2 == 0 and game_decisions == 1:
+            time.sleep(0.6)
+        if mode == "always-late" and faulty:
             time.sleep(0.6)
         send(move)
         if mode == "twice-late" and faulty:
