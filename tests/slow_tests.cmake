@@ -7,6 +7,7 @@
 # longer a test is caught by the test slow_tests_are_tests.
 set_tests_properties([==[the bench suite plays exactly the pinned moves, whatever the thread count]==] PROPERTIES COST 95)
 set_tests_properties([==[Python bots play the same tournaments at 1 and 2 threads, across a resume and in shards]==] PROPERTIES COST 91)
+set_tests_properties([==[a bot that fails on fixed game seeds forfeits the same games at any thread count]==] PROPERTIES COST 60)
 set_tests_properties([==[The command printed on Ctrl-C, pasted as it is, completes the run byte for byte]==] PROPERTIES COST 69)
 set_tests_properties([==[replayed games of every shipped config give their rows in games.csv]==] PROPERTIES COST 62)
 set_tests_properties([==[random firing follows C(n 17)/C(100 17) over a million games by chi-square and KS]==] PROPERTIES COST 30)

@@ -118,7 +118,8 @@ TEST_CASE("a bot over one of its limits forfeits with the limit named, and the r
     std::string mode, params, named;
   };
   for (const Case& c : {
-           Case{"cpu", ", cpu_seconds: 1", "killed by SIGXCPU: over its CPU limit of 1 s"},
+           Case{"cpu", ", cpu_seconds: 1",
+                "killed by SIGXCPU: over its CPU limit of 1 s in one game"},
            Case{"file", ", file_mb: 1", "killed by SIGXFSZ: over its file size limit of 1 MiB"},
            // An allocation that fails is seen by the program alone: the limit is named as
            // the likely cause of its exit.
@@ -134,6 +135,22 @@ TEST_CASE("a bot over one of its limits forfeits with the limit named, and the r
       CHECK_THAT(ran.outcome.err, Catch::Contains(c.named));
     }
   }
+}
+
+// Issue 46: cpu_seconds limited the CPU of a program over all its games, so
+// a healthy bot of about 55 ms a game forfeited 132 of 200 games under
+// cpu_seconds: 1. The limit is per game: 0.4 s a game for 8 games is 3.2 s,
+// and only the game that computes forever is forfeited.
+TEST_CASE("cpu_seconds limits each game, not the program's life") {
+  require_python();
+  const Ran ran = run_config("cpu-per-game", bot_config("cpu-per-game", ", cpu_seconds: 1", 8));
+  INFO(ran.outcome.err << ran.log());
+  REQUIRE(ran.outcome.code == 0);
+  const json summary = ran.summary();
+  CHECK(summary["variants"][0]["forfeits"]["crashed"] == 1);
+  CHECK(forfeits(summary) == 1);
+  CHECK_THAT(ran.outcome.err, Catch::Contains("arena: game 3: bot forfeits (crashed)") &&
+                                  Catch::Contains("over its CPU limit of 1 s in one game"));
 }
 
 // RLIMIT_NPROC does not bind root (CI's user): as root the limit is a pids

@@ -182,8 +182,8 @@ TEST_CASE("late replies are in the decision latency: counted, and the max is the
   }
   SECTION("two late in a run") {
     write_file(dir / "run.yaml", fault_config("battleship", "late", 4));
-    const auto run = arena_cli("run " + (dir / "run.yaml").string() + " --quiet --threads 1 --out " +
-                                   (dir / "out").string(),
+    const auto run = arena_cli("run " + (dir / "run.yaml").string() +
+                                   " --quiet --threads 1 --out " + (dir / "out").string(),
                                dir);
     INFO(run.err);
     REQUIRE(run.code == 0);
@@ -192,6 +192,68 @@ TEST_CASE("late replies are in the decision latency: counted, and the max is the
     const json& latency = summary["variants"][0]["decision_latency_ns"];
     CHECK(latency["max"].get<double>() >= 600e6);  // was the slowest reply in time, under 500 ms
     CHECK(latency["count"] == latency["timed"]);
+  }
+}
+
+// Issue 46: max_restarts was counted per worker thread, so the same faulty
+// bot forfeited 30 games at one thread, 42 and 49 at two, and 10 or 30 with
+// and without --quiet. Now a fault costs the game in flight and a restart;
+// one after a game (an exit on its "over", a line after its reply to it)
+// costs no game: a new program plays the next one. So the forfeits follow
+// from the games' seeds alone.
+TEST_CASE("a bot that fails on fixed game seeds forfeits the same games at any thread count") {
+  require_python();
+  const fs::path dir = scratch("seeded-faults");
+  for (const std::string protocol : {"", "v2-"}) {
+    INFO("protocol " << (protocol.empty() ? 1 : 2));
+    const std::string config = (dir / (protocol + "run.yaml")).string();
+    write_file(config, fmt::format("name: seeded\nengine: battleship\nseed: 8\ngames: 120\n"
+                                   "players:\n  - {{name: bot, strategy: external, params: "
+                                   "{{command: \"python3 {} {}seeded-faults\"}}}}\n"
+                                   "  - {{name: other, strategy: random}}\n",
+                                   kFaultBot, protocol));
+    const auto run = [&](const std::string& flags, const std::string& out) {
+      const auto ran =
+          arena_cli("run " + config + " " + flags + " --out " + (dir / out).string(), dir);
+      INFO(ran.err);
+      REQUIRE(ran.code == 0);
+      return ran;
+    };
+    const std::string one = protocol + "one";
+    const auto first = run("--threads 1", one);
+    const std::string rows = read_file(dir / one / "games.csv");
+    const json summary = json::parse(read_file(dir / one / "summary.json"));
+    // Games whose seed is 0 mod 7 are forfeited (about a seventh), none for the faults after games.
+    CHECK(forfeits(summary, "crashed") > 6);
+    CHECK(forfeits(summary, "crashed") < 35);
+    CHECK(forfeits(summary, "protocol-error") == 0);
+    CHECK_THAT(first.err, Catch::Contains("its program was replaced before its first reply there"));
+    const std::vector<std::string> others =
+        protocol.empty() ? std::vector<std::string>{"--threads 4", "--threads 2 --quiet"}
+                         : std::vector<std::string>{"--threads 3 --quiet"};
+    for (const std::string& flags : others) {
+      INFO(flags);
+      run(flags, protocol + "again");
+      CHECK(read_file(dir / (protocol + "again") / "games.csv") == rows);
+      CHECK(read_file(dir / (protocol + "again") / "moves.jsonl.gz") ==
+            read_file(dir / one / "moves.jsonl.gz"));
+    }
+    if (!protocol.empty()) continue;
+    // Two shards merged.
+    run("--threads 2 --quiet --shard 1/2", "s1");
+    run("--threads 1 --quiet --shard 2/2", "s2");
+    REQUIRE(arena_cli("merge " + (dir / "s1").string() + " " + (dir / "s2").string() + " --out " +
+                          (dir / "merged").string(),
+                      dir)
+                .code == 0);
+    CHECK(read_file(dir / "merged" / "games.csv") == rows);
+    // Killed mid-run, resumed at another thread count.
+    arena::testing::kill_when(
+        "run " + config + " --quiet --threads 2 --out part --checkpoint-every 0.05",
+        "[ -s .part.partial/checkpoint.json ]", dir);
+    REQUIRE(fs::exists(dir / ".part.partial/checkpoint.json"));
+    run("--quiet --threads 1 --resume", "part");
+    CHECK(read_file(dir / "part" / "games.csv") == rows);
   }
 }
 

@@ -73,8 +73,8 @@ TEST_CASE("merging histograms equals adding every value to one, in any order") {
     for (double q : {0.1, 0.5, 0.9, 0.99})
       CHECK(merged->quantile(q) == all.quantile(q));
   }
-  const LatencyHistogram back = LatencyHistogram::from_parts(all.used_buckets(), all.sum(),
-                                                             all.max(), all.count() + 5);
+  const LatencyHistogram back =
+      LatencyHistogram::from_parts(all.used_buckets(), all.sum(), all.max(), all.count() + 5);
   CHECK(back.used_buckets() == all.used_buckets());
   CHECK(back.count() == all.count() + 5);
   CHECK(back.timed() == all.timed());

@@ -138,10 +138,13 @@ int check_bot_command(const CheckBotOptions& options, const Registry& registry) 
         });
     RunPlan& plan = prepared.plan;
     int faults = 0;
+    int between_games = 0;  // faults after a game that cost no game: a breach all the same
     plan.on_forfeit = [&](const ForfeitNote& note) {
       if (note.variant != 0) return;
       ++faults;
-      fmt::print("game {}: {} ({})\n  {}\n  the last messages:\n{}", note.game, "FAULT",
+      between_games += note.forfeited ? 0 : 1;
+      fmt::print("game {}: {} ({})\n  {}\n  the last messages:\n{}", note.game,
+                 note.forfeited ? "FAULT" : "FAULT after the game before (a new program played it)",
                  fault_name(note.fault), note.detail, transcript.last());
     };
     fmt::print(
@@ -153,7 +156,7 @@ int check_bot_command(const CheckBotOptions& options, const Registry& registry) 
     const int end_faults = check_ending(endings, transcript);
     const uint64_t forfeits = stats.variant(0).forfeit_total();
     fmt::print("the first messages:\n{}", transcript.first());
-    if (forfeits == 0 && end_faults == 0) {
+    if (forfeits == 0 && end_faults == 0 && between_games == 0) {
       fmt::print("compliant: {} game{}, {} decisions, no fault{}\n", stats.games(),
                  stats.games() == 1 ? "" : "s", stats.latency(0).count(), version_note(endings));
       return 0;
@@ -162,6 +165,8 @@ int check_bot_command(const CheckBotOptions& options, const Registry& registry) 
     for (int f = 0; f < kFaultKinds; ++f)
       if (stats.variant(0).forfeits[f] > 0)
         fmt::print(", {} {}", stats.variant(0).forfeits[f], fault_name(static_cast<Fault>(f)));
+    if (between_games > 0)
+      fmt::print("; {} fault{} between games", between_games, between_games == 1 ? "" : "s");
     if (end_faults > 0)
       fmt::print("; {} fault{} at the end of the run", end_faults, end_faults == 1 ? "" : "s");
     fmt::print("\n");

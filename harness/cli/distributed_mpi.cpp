@@ -112,7 +112,7 @@ RunPlan slice_plan(const RunPlan& plan, std::pair<uint64_t, uint64_t> slice) {
 Json forfeits_json(const std::vector<ForfeitNote>& notes) {
   Json out = Json::array();
   for (const ForfeitNote& n : notes)
-    out.push_back({n.game, n.variant, static_cast<int>(n.fault), n.detail});
+    out.push_back({n.game, n.variant, static_cast<int>(n.fault), n.detail, n.forfeited});
   return out;
 }
 
@@ -267,7 +267,7 @@ void merge_workers(const RunPlan& plan, std::exception_ptr own_error, GameWriter
     if (!plan.on_forfeit) continue;
     for (const Json& n : report["forfeits"]) {
       plan.on_forfeit({n[0].get<uint64_t>(), n[1].get<int>(), static_cast<Fault>(n[2].get<int>()),
-                       n[3].get<std::string>()});
+                       n[3].get<std::string>(), n[4].get<bool>()});
     }
   }
 }

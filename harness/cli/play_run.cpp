@@ -114,22 +114,29 @@ class Checkpointer {
   std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
 };
 
-// Tells stderr the first forfeit of each kind per variant (later ones are only counted).
+// Tells stderr the first forfeit of each kind per variant (later ones are
+// only counted), and the first program of each variant replaced before its
+// first reply in a game, with --quiet too: faults are not progress.
 class ForfeitReporter {
  public:
-  ForfeitReporter(const RunConfig& config, bool quiet) : config_(config), quiet_(quiet) {}
+  explicit ForfeitReporter(const RunConfig& config) : config_(config) {}
   void operator()(const ForfeitNote& note) {
-    // A program that stopped for good is told once more, however it failed.
-    const bool gave_up = note.detail.find(kGaveUp) != std::string::npos;
-    if (quiet_ || !told_.insert({note.variant, note.fault, gave_up}).second) return;
-    fmt::print(stderr, "arena: game {}: {} forfeits ({}): {}{}\n", note.game,
-               config_.players[note.variant].name, fault_name(note.fault), note.detail,
-               " (later ones of this kind are only counted)");
+    if (!told_.insert({note.variant, note.fault, note.forfeited}).second) return;
+    const std::string& name = config_.players[note.variant].name;
+    if (!note.forfeited) {
+      fmt::print(stderr,
+                 "arena: game {}: {}: its program was replaced before its first reply there, "
+                 "for what it did after its earlier game ({}: {}); the new program played the "
+                 "game, which is not forfeited (later ones are not shown)\n",
+                 note.game, name, fault_name(note.fault), note.detail);
+      return;
+    }
+    fmt::print(stderr, "arena: game {}: {} forfeits ({}): {}{}\n", note.game, name,
+               fault_name(note.fault), note.detail, " (later ones of this kind are only counted)");
   }
 
  private:
   const RunConfig& config_;
-  bool quiet_;
   std::set<std::tuple<int, Fault, bool>> told_;
 };
 
@@ -179,7 +186,7 @@ Played play_into(const RunContext& run, RunInfo& info) {
   LlrHistory llr = run.resume ? run.resume->llr_history : LlrHistory{};
   Checkpointer checkpoints(run, info, files, clock, llr);
   RunPlan plan = plan_of(run, llr);
-  plan.on_forfeit = ForfeitReporter(run.config, run.options.quiet);
+  plan.on_forfeit = ForfeitReporter(run.config);
   const Progress::Style style =
       Progress::style_for_stderr(run.options.quiet || !run.options.progress);
   std::unique_ptr<LiveReport> live = live_report(run, info, style);

@@ -3,7 +3,7 @@
 // (harness/runner/bot_process.cpp) as
 //
 //   arena_bot_init [--status-fd N] [--cgroup-fd N] [--memory BYTES] [--cpu SECONDS]
-//                  [--nproc N] [--file BYTES] [--sweep] -- PROGRAM [ARGS...]
+//                  [--game-fd N] [--nproc N] [--file BYTES] [--sweep] -- PROGRAM [ARGS...]
 //   arena_bot_init --probe          (exits 0: it runs, e.g. under bubblewrap)
 //
 // Contract: it starts PROGRAM (a path) as its only child with stdin, stdout
@@ -13,8 +13,14 @@
 // cgroup.procs is open as --cgroup-fd, with no signal blocked or ignored but
 // what PROGRAM sets itself, and SIGKILL as its parent-death signal. It keeps
 // none of the program's pipes, so they close when the program's processes
-// end. When the program ends it writes "STATUS CPU_US MAXRSS_KIB\n" (its wait
-// status, CPU time in microseconds and peak resident size, from wait4) on
+// end. With --game-fd, every byte read there is a new game: the program's
+// CPU limit is moved on to SECONDS more than the CPU time it has used
+// (RLIMIT_CPU counts whole seconds: between SECONDS and SECONDS + 1 more),
+// so that --cpu limits each game, not the program's life; its hard limit
+// is then left as it was (raising it back would need privilege), so a
+// program that handles SIGXCPU is stopped by arena's decision budget. When the program ends it
+// writes "STATUS CPU_US MAXRSS_KIB\n" (its wait status, CPU time in microseconds and peak resident
+// size, from wait4) on
 // --status-fd, then exits 0. It is the init of the program's PID namespace
 // when arena could make one: its exit then makes the kernel kill every
 // process left in it, whatever session or group they moved to. With --sweep
@@ -25,9 +31,11 @@
 // It is a program of its own, not arena forked, so that a bot's first process
 // holds no copy of arena's memory. It uses nothing but the C library.
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -47,6 +55,7 @@ struct Options {
   int cgroup_fd = -1;
   rlim_t memory = 0;  // bytes; 0: no limit
   rlim_t cpu = 0;     // seconds
+  int game_fd = -1;   // a byte per new game: the CPU limit moves on (--cpu per game)
   rlim_t nproc = 0;
   rlim_t file = 0;  // bytes
   bool sweep = false;
@@ -91,6 +100,8 @@ Options parse(int argc, char** argv) {
       o.memory = number(value());
     } else if (std::strcmp(a, "--cpu") == 0) {
       o.cpu = number(value());
+    } else if (std::strcmp(a, "--game-fd") == 0) {
+      o.game_fd = static_cast<int>(number(value()));
     } else if (std::strcmp(a, "--nproc") == 0) {
       o.nproc = number(value());
     } else if (std::strcmp(a, "--file") == 0) {
@@ -131,9 +142,11 @@ void limit(int resource, rlim_t soft, rlim_t hard, const char* name) {
     ::close(o.cgroup_fd);
   }
   if (o.status_fd >= 0) ::close(o.status_fd);
+  if (o.game_fd >= 0) ::close(o.game_fd);
   if (o.memory) limit(RLIMIT_AS, o.memory, o.memory, "memory");
-  // SIGXCPU at the limit; SIGKILL a second later if the program handles that.
-  if (o.cpu) limit(RLIMIT_CPU, o.cpu, o.cpu + 1, "CPU time");
+  // SIGXCPU at the limit; SIGKILL a second later if the program handles that,
+  // unless the limit moves on with each game (its hard limit must stay above).
+  if (o.cpu) limit(RLIMIT_CPU, o.cpu, o.game_fd >= 0 ? RLIM_INFINITY : o.cpu + 1, "CPU time");
   if (o.nproc) limit(RLIMIT_NPROC, o.nproc, o.nproc, "process");
   if (o.file) limit(RLIMIT_FSIZE, o.file, o.file, "file size");
   // arena ignores SIGPIPE (a write to an ended bot is an error there, not a
@@ -186,6 +199,18 @@ void sweep() {
   }
 }
 
+// A new game: `program` may use `cpu` more seconds of CPU time from now.
+void renew_cpu(pid_t program, rlim_t cpu) {
+  clockid_t clock{};
+  timespec used{};
+  if (::clock_getcpuclockid(program, &clock) != 0 || ::clock_gettime(clock, &used) != 0) return;
+  rlimit now{};
+  if (::prlimit(program, RLIMIT_CPU, nullptr, &now) != 0) return;
+  const rlim_t seconds = static_cast<rlim_t>(used.tv_sec) + (used.tv_nsec > 0 ? 1 : 0);
+  const rlimit want{std::min(seconds + cpu, now.rlim_max), now.rlim_max};
+  ::prlimit(program, RLIMIT_CPU, &want, nullptr);
+}
+
 void report(int fd, int status, const rusage& usage) {
   if (fd < 0) return;
   const long long cpu_us = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1'000'000LL +
@@ -201,7 +226,7 @@ void report(int fd, int status, const rusage& usage) {
 int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
   if (o.probe) return 0;
-  // SIGCHLD and SIGTERM are taken by sigwaitinfo below. Blocked, they also
+  // SIGCHLD and SIGTERM are read from a signalfd below. Blocked, they also
   // reach a namespace's init, which ignores signals it has no handler for.
   sigset_t waited, mask;
   sigemptyset(&waited);
@@ -225,9 +250,33 @@ int main(int argc, char** argv) {
   const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
   ::dup2(null, 0);
   ::dup2(null, 1);
+  // SIGCHLD and SIGTERM come on a signalfd, polled with the game descriptor.
+  const int signals = ::signalfd(-1, &waited, SFD_CLOEXEC);
+  if (signals < 0) {
+    std::fprintf(stderr, "arena_bot_init: no signalfd: %s\n", std::strerror(errno));
+    ::kill(program, SIGKILL);
+    int status = 0;
+    rusage usage{};
+    ::wait4(program, &status, 0, &usage);
+    report(o.status_fd, status, usage);
+    std::_Exit(0);
+  }
+  int game_fd = o.game_fd;
   for (;;) {
-    siginfo_t info{};
-    if (::sigwaitinfo(&waited, &info) == SIGTERM) ::kill(program, SIGKILL);
+    pollfd watched[2] = {{signals, POLLIN, 0}, {game_fd, POLLIN, 0}};
+    if (::poll(watched, game_fd >= 0 ? 2 : 1, -1) < 0) continue;  // EINTR
+    if (watched[1].revents != 0) {
+      char games[64];
+      const ssize_t n = ::read(game_fd, games, sizeof games);
+      if (n > 0) renew_cpu(program, o.cpu);
+      if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) game_fd = -1;  // arena closed it
+    }
+    if ((watched[0].revents & POLLIN) == 0) continue;
+    signalfd_siginfo info{};
+    if (::read(signals, &info, sizeof info) == static_cast<ssize_t>(sizeof info) &&
+        info.ssi_signo == SIGTERM) {
+      ::kill(program, SIGKILL);
+    }
     int status = 0;
     rusage usage{};
     for (pid_t pid; (pid = ::wait4(-1, &status, WNOHANG, &usage)) > 0;) {

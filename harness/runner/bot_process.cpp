@@ -21,10 +21,10 @@ extern char** environ;
 namespace arena {
 namespace {
 
-// The child moves its descriptors onto 0-4 (stdin, stdout, stderr, the init's
-// report and cgroup): everything it moves comes from above them, so that no
-// move overwrites a descriptor still to be moved.
-constexpr int kFirstFree = kCgroupFd + 1;
+// The child moves its descriptors onto 0-5 (stdin, stdout, stderr, the init's
+// report, cgroup and game descriptor): everything it moves comes from above
+// them, so that no move overwrites a descriptor still to be moved.
+constexpr int kFirstFree = kGameFd + 1;
 
 // `fd` moved to kFirstFree or above (close-on-exec), or -1 as it was.
 int moved_up(int fd) {
@@ -70,7 +70,7 @@ struct Child {
   const char* uid_map = nullptr;
   const char* gid_map = nullptr;
   const cpu_set_t* cpus = nullptr;
-  int fds[5] = {-1, -1, -1, -1, -1};  // onto 0-4: stdin, stdout, stderr, report, cgroup
+  int fds[6] = {-1, -1, -1, -1, -1, -1};  // onto 0-5: stdin, stdout, stderr, report, cgroup, game
   const char* dir = nullptr;
   char* const* argv = nullptr;
 };
@@ -94,7 +94,9 @@ ARENA_IN_CLONE void exec_child(const void* arg) {
   for (int target = 0; target < kFirstFree; ++target)
     if (c.fds[target] >= 0) ::syscall(SYS_dup3, c.fds[target], target, 0);
   // Nothing else of arena's (results files, other bots' pipes) reaches the program.
-  ::syscall(SYS_close_range, c.fds[kCgroupFd] >= 0 ? kFirstFree : kCgroupFd, ~0U, 0);
+  ::syscall(SYS_close_range, kFirstFree, ~0U, 0);
+  for (const int unused : {kCgroupFd, kGameFd})
+    if (c.fds[unused] < 0) ::syscall(SYS_close, unused);
   if (c.dir && ::syscall(SYS_chdir, c.dir) != 0) child_exits(126);
   ::syscall(SYS_execve, c.argv[0], c.argv, environ);
   child_exits(127);
@@ -147,13 +149,14 @@ BotProcess::BotProcess(Spawner& spawner, const std::vector<std::string>& argv,
   } catch (const std::runtime_error& e) {
     throw BotError(Fault::kCrashed, fmt::format("cannot start {}: {}", argv.front(), e.what()));
   }
-  int in[2] = {-1, -1}, out[2] = {-1, -1}, report[2] = {-1, -1};
+  int in[2] = {-1, -1}, out[2] = {-1, -1}, report[2] = {-1, -1}, game[2] = {-1, -1};
   const auto close_all = [&] {
-    for (int* fd : {&in[0], &in[1], &out[0], &out[1], &report[0], &report[1]})
+    for (int* fd : {&in[0], &in[1], &out[0], &out[1], &report[0], &report[1], &game[0], &game[1]})
       close_fd(*fd);
   };
   if (::pipe2(in, O_CLOEXEC) != 0 || ::pipe2(out, O_CLOEXEC) != 0 ||
-      ::pipe2(report, O_CLOEXEC) != 0) {
+      ::pipe2(report, O_CLOEXEC) != 0 ||
+      (limits.cpu_seconds > 0 && ::pipe2(game, O_CLOEXEC) != 0)) {
     const int error = errno;
     close_all();
     throw BotError(Fault::kCrashed, fmt::format("cannot make pipes: {}", std::strerror(error)));
@@ -169,7 +172,7 @@ BotProcess::BotProcess(Spawner& spawner, const std::vector<std::string>& argv,
   }
   // With arena's own stdin, stdout or stderr closed, a pipe could land on fd
   // 0-4, where the child's moves would overwrite one with another.
-  for (int* fd : {&in[0], &in[1], &out[0], &out[1], &report[0], &report[1]})
+  for (int* fd : {&in[0], &in[1], &out[0], &out[1], &report[0], &report[1], &game[0], &game[1]})
     *fd = moved_up(*fd);
   int cgroup = launch.cgroup ? ::fcntl(launch.cgroup->procs_fd(), F_DUPFD_CLOEXEC, kFirstFree) : -1;
   // Everything the child touches is prepared here: after the clone it only makes system calls.
@@ -186,7 +189,7 @@ BotProcess::BotProcess(Spawner& spawner, const std::vector<std::string>& argv,
                     launch.uid_map.c_str(),
                     launch.gid_map.c_str(),
                     cpu >= 0 ? &cpus : nullptr,
-                    {in[0], out[1], err, report[1], cgroup},
+                    {in[0], out[1], err, report[1], cgroup, game[0]},
                     dir.empty() ? nullptr : dir.c_str(),
                     args.data()};
   int fork_error = 0;
@@ -196,15 +199,17 @@ BotProcess::BotProcess(Spawner& spawner, const std::vector<std::string>& argv,
     if (pid > 0) ::setpgid(pid, pid);  // as the child does: the group exists before any kill
     return pid;
   });
-  for (int* fd : {&in[0], &out[1], &err, &report[1], &cgroup})
+  for (int* fd : {&in[0], &out[1], &err, &report[1], &cgroup, &game[0]})
     close_fd(*fd);
   to_bot_ = in[1];
   from_bot_ = out[0];
   report_ = report[0];
+  game_ = game[1];
   if (pid_ < 0) {
     close_fd(to_bot_);
     close_fd(from_bot_);
     close_fd(report_);
+    close_fd(game_);
     throw BotError(Fault::kCrashed,
                    fmt::format("cannot start {}: {}", argv.front(), std::strerror(fork_error)));
   }
@@ -212,8 +217,15 @@ BotProcess::BotProcess(Spawner& spawner, const std::vector<std::string>& argv,
   pidfd_ = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
   sweep_ = launch.sweep;
   cgroup_ = std::move(launch.cgroup);
-  for (const int fd : {to_bot_, from_bot_, report_})
-    ::fcntl(fd, F_SETFL, O_NONBLOCK);
+  for (const int fd : {to_bot_, from_bot_, report_, game_})
+    if (fd >= 0) ::fcntl(fd, F_SETFL, O_NONBLOCK);
+}
+
+void BotProcess::new_game() {
+  // One byte: the init moves the CPU limit on. A full pipe (the init has not
+  // read the last ones) already says it.
+  if (game_ < 0) return;
+  [[maybe_unused]] const ssize_t n = ::write(game_, "g", 1);
 }
 
 BotProcess::~BotProcess() {
@@ -413,6 +425,7 @@ void BotProcess::kill() {
   if (pid_ > 0 && !reaped_) reap();
   close_fd(to_bot_);
   close_fd(from_bot_);
+  close_fd(game_);
 }
 
 std::string BotProcess::limit_notes(int status) const {
@@ -422,7 +435,7 @@ std::string BotProcess::limit_notes(int status) const {
   if (limits_.cpu_seconds > 0 &&
       (sig == SIGXCPU ||
        (sig == SIGKILL && program_ && program_->cpu_us >= limits_.cpu_seconds * 1'000'000))) {
-    return fmt::format(": over its CPU limit of {} s", limits_.cpu_seconds);
+    return fmt::format(": over its CPU limit of {} s in one game", limits_.cpu_seconds);
   }
   if (limits_.file_mb > 0 && sig == SIGXFSZ)
     return fmt::format(": over its file size limit of {} MiB", limits_.file_mb);

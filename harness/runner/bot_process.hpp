@@ -132,6 +132,9 @@ class BotProcess {
   std::string read_to_end(BotClock::time_point deadline, bool& closed);
   // Closes the bot's stdin (it should exit at end of input).
   void close_input();
+  // A new game begins: under a CPU limit, the program may use the limit's
+  // seconds again from now (its init moves RLIMIT_CPU on; bot_init_main.cpp).
+  void new_game();
   // Whether it has exited, within `wait`; reaps it.
   bool exited_within(std::chrono::milliseconds wait);
   // Kills it and everything it started (SIGKILL) and reaps it.
@@ -172,6 +175,7 @@ class BotProcess {
   int to_bot_ = -1;     // the bot's stdin
   int from_bot_ = -1;   // the bot's stdout
   int report_ = -1;     // where the init says how the program ended
+  int game_ = -1;       // where arena tells the init of a new game (a CPU limit only)
   bool ended_ = false;  // the init exited (its pidfd fired)
   bool sweep_ = false;  // no PID namespace: the init is stopped with SIGTERM, to sweep
   int status_ = 0;      // the init's wait status

@@ -405,7 +405,10 @@ BotLaunch plan_launch(const std::vector<std::string>& program, const fs::path& c
   option("--status-fd", kStatusFd);
   constexpr int64_t kMiB = 1 << 20;
   if (limits.memory_mb > 0) option("--memory", limits.memory_mb * kMiB);
-  if (limits.cpu_seconds > 0) option("--cpu", limits.cpu_seconds);
+  if (limits.cpu_seconds > 0) {
+    option("--cpu", limits.cpu_seconds);
+    option("--game-fd", kGameFd);  // the limit is per game (BotProcess::new_game)
+  }
   if (limits.file_mb > 0) option("--file", limits.file_mb * kMiB);
   if (limits.processes > 0) {
     if (::geteuid() == 0) {

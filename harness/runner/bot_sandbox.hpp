@@ -29,7 +29,7 @@ namespace arena {
 // The limits of one external player (its params; docs/protocol.md, Limits).
 struct BotLimits {
   int64_t memory_mb = 0;    // address space of each of its processes (RLIMIT_AS); 0: none
-  int64_t cpu_seconds = 0;  // CPU time of each of its processes (RLIMIT_CPU); 0: none
+  int64_t cpu_seconds = 0;  // CPU time of its process in one game (RLIMIT_CPU, moved on); 0: none
   int64_t processes = 0;    // its processes and threads at once, itself included; 0: none
   int64_t file_mb = 0;      // size of a file it writes (RLIMIT_FSIZE); 0: none
   bool network = true;      // false: a network namespace with loopback only (bubblewrap)
@@ -83,9 +83,11 @@ struct BotLaunch {
 };
 
 // File descriptors the init is given: where it writes how the program ended,
-// and the cgroup.procs it joins the program to.
+// the cgroup.procs it joins the program to, and (with a CPU limit) where
+// arena tells it of each new game.
 inline constexpr int kStatusFd = 3;
 inline constexpr int kCgroupFd = 4;
+inline constexpr int kGameFd = 5;
 
 // The launch of `program` (argv[0] a path) in `cwd` under `limits`. Throws
 // std::runtime_error when a limit cannot be enforced (see unenforceable).

@@ -317,31 +317,40 @@ class BotPool::Link final : public BotLink {
 
   void ready() override { running(); }
 
+  // A program that played an earlier game and fails before its first reply
+  // in this one (it exited, or wrote a line, after that game was over) is
+  // replaced by a new program, which plays this game from its start: what
+  // the old one did between games costs no game (restarted() says why).
   void start_game(uint64_t game, int seat, int seats, uint64_t seed) override {
-    running();
-    send(dump(Json{
-             {"type", "game"}, {"game", game}, {"seat", seat}, {"seats", seats}, {"seed", seed}}),
-         "game");
+    game_message_ = dump(
+        Json{{"type", "game"}, {"game", game}, {"seat", seat}, {"seats", seats}, {"seed", seed}});
+    carried_over_ = process_ != nullptr;
+    replies_ = 0;
+    restarted_.reset();
     in_game_ = true;
+    try {
+      begin_game();
+    } catch (const StrategyFault& fault) {
+      if (!restartable(fault)) throw;
+      restart_for_game(fault);
+    }
   }
 
   Json decide(const Json& view) override {
-    running();
-    last_decision_ = ++decisions_;
-    const uint64_t id = ++last_id_;
-    // Else that line would be read as this request's reply, one behind.
-    refuse_unasked("decide");
-    // Spliced rather than built as one object, which would deep-copy the view.
-    const std::string out = fmt::format(R"({{"type":"decide","id":{},"view":{}}})", id, dump(view));
-    const auto sent = BotClock::now();
-    const auto deadline = sent + as_clock(spec_.decision_ms);
-    const std::string line =
-        exchange(out, "move", deadline, spec_.decision_ms, grace_ms(spec_.decision_ms));
-    Json reply = parse(line, "move");
-    check_id(reply, id, line);
-    if (const auto now = BotClock::now(); now > deadline) late(Ms(now - sent).count());
-    return reply;
+    if (!carried_over_ || replies_ > 0) return decide_once(view);
+    try {
+      return decide_once(view);
+    } catch (const StrategyFault& fault) {
+      if (!restartable(fault)) throw;
+      restart_for_game(fault);
+      return decide_once(view);
+    }
   }
+
+  // Why its program was replaced before its first reply in the current game
+  // (start_game, decide), if it was: the old program's fault, which no game
+  // is charged with.
+  const std::optional<StrategyFault>& restarted() const { return restarted_; }
 
   [[noreturn]] void reject(const std::string& why) override { fail(Fault::kProtocolError, why); }
 
@@ -370,7 +379,7 @@ class BotPool::Link final : public BotLink {
       process_->send(out, after(spec_.decision_ms));
       awaits_over_ = protocol_ >= 2;
     } catch (const BotError& e) {
-      note_failure(e.fault(), escape_bot_text(e.what()));
+      note_failure(escape_bot_text(e.what()));
     }
   }
 
@@ -398,20 +407,9 @@ class BotPool::Link final : public BotLink {
     return std::nullopt;
   }
 
-  // The start tries before the games (BotPool::start_all) are not failures
-  // of any game: worker 0 keeps every restart the others have.
-  void forget_failures() { failures_ = 0; }
-
   // Starts the program if it is not running: its handshake, within startup_ms.
   void running() {
     if (process_) return;
-    if (failures_ > spec_.max_restarts) {
-      raised_ = true;
-      throw StrategyFault(spec_.variant, last_fault_,
-                          fmt::format("{}: {} {} restarts on this worker, so it forfeits its "
-                                      "remaining games there; the last failure: {}",
-                                      spec_.name, kGaveUp, spec_.max_restarts, last_why_));
-    }
     log_offset_ = log_size();
     try {
       process_ = std::make_unique<BotProcess>(spawner_, spec_.argv, spec_.cwd, spec_.log,
@@ -434,15 +432,18 @@ class BotPool::Link final : public BotLink {
   bool raised() const { return raised_; }
   // The slot's decision count at its last decision (the latest decides last).
   uint64_t last_decision() const { return last_decision_; }
-  void new_game() { raised_ = false; }
+  void new_game() {
+    raised_ = false;
+    restarted_.reset();
+  }
 
-  // A fault the game judged after its reply. An illegal move is a failure
-  // as its own are, so a program that only plays illegal moves gives up in
-  // time; an over-budget decision that the game's timer found (the link
-  // took the reply just in time by its own clock) is late, not a failure.
+  // A fault the game judged after its reply (an illegal move): the program
+  // is restarted for its next game, as after its own faults; an over-budget
+  // decision that the game's timer found (the link took the reply just in
+  // time by its own clock) is late, and the program plays on.
   void judged(Fault fault, const std::string& why) {
     if (fault == Fault::kOverBudget) return;
-    note_failure(fault, why);
+    note_failure(why);
     in_game_ = false;
   }
 
@@ -473,6 +474,50 @@ class BotPool::Link final : public BotLink {
  private:
   static BotClock::duration as_clock(double ms) {
     return std::chrono::duration_cast<BotClock::duration>(Ms(ms));
+  }
+
+  // The game's start: the program (started if need be), nothing unasked
+  // left from its earlier game, the "game" message, and the CPU limit's new game.
+  void begin_game() {
+    running();
+    if (carried_over_) refuse_unasked("game");
+    send(game_message_, "game");
+    if (spec_.limits.cpu_seconds > 0) process_->new_game();
+    in_game_ = true;
+  }
+
+  // Whether `fault` is the old program's, not this game's: it played an
+  // earlier game, has not replied in this one, and ended or wrote out of turn.
+  bool restartable(const StrategyFault& fault) const {
+    return carried_over_ && replies_ == 0 &&
+           (fault.fault() == Fault::kCrashed || fault.fault() == Fault::kProtocolError);
+  }
+
+  // A new program for this game (the old one is gone: fail() killed it).
+  void restart_for_game(const StrategyFault& fault) {
+    restarted_ = fault;
+    carried_over_ = false;
+    raised_ = false;
+    begin_game();
+  }
+
+  Json decide_once(const Json& view) {
+    running();
+    last_decision_ = ++decisions_;
+    const uint64_t id = ++last_id_;
+    // Else that line would be read as this request's reply, one behind.
+    refuse_unasked("decide");
+    // Spliced rather than built as one object, which would deep-copy the view.
+    const std::string out = fmt::format(R"({{"type":"decide","id":{},"view":{}}})", id, dump(view));
+    const auto sent = BotClock::now();
+    const auto deadline = sent + as_clock(spec_.decision_ms);
+    const std::string line =
+        exchange(out, "move", deadline, spec_.decision_ms, grace_ms(spec_.decision_ms));
+    Json reply = parse(line, "move");
+    check_id(reply, id, line);
+    ++replies_;
+    if (const auto now = BotClock::now(); now > deadline) late(Ms(now - sent).count());
+    return reply;
   }
 
   // One line of JSON; invalid UTF-8 in strings is replaced, never thrown.
@@ -598,16 +643,14 @@ class BotPool::Link final : public BotLink {
                      bot_excerpt(line)));
   }
 
-  void note_failure(Fault fault, const std::string& why) {
+  void note_failure(const std::string& why) {
     process_.reset();  // kills it; the next game starts it anew
     awaits_over_ = false;
-    ++failures_;
-    last_fault_ = fault;
     last_why_ = why;
   }
 
   [[noreturn]] void fail(Fault fault, const std::string& why) {
-    note_failure(fault, why);
+    note_failure(why);
     in_game_ = false;
     raised_ = true;
     throw StrategyFault(spec_.variant, fault, fmt::format("{}: {}", spec_.name, why));
@@ -619,9 +662,11 @@ class BotPool::Link final : public BotLink {
   int protocol_ = kBaseProtocol;  // the running process's, from its hello reply
   uint64_t last_id_ = 0;          // of the running process's last decide (ids count from 1)
   uintmax_t log_offset_ = 0;      // the log's size when the process started
-  int failures_ = 0;
-  Fault last_fault_ = Fault::kCrashed;
   std::string last_why_;
+  std::string game_message_;   // the current game's "game" message, sent again by a restart
+  bool carried_over_ = false;  // the running process was started before the current game
+  int replies_ = 0;            // moves the program has sent in the current game
+  std::optional<StrategyFault> restarted_;  // why it was replaced before its first reply
   bool in_game_ = false;
   bool awaits_over_ = false;  // "over" was sent; its reply (protocol 2) is due
   bool raised_ = false;
@@ -719,7 +764,6 @@ void BotPool::start_all(const std::filesystem::path& removed_on_failure) {
         // Started again; its last failure is reported when none succeeds.
       }
     }
-    if (started) link.forget_failures();
     if (!started) {
       const std::string tail = link.stderr_tail();
       failures += start_failure(spec, tries, link.last_why(), tail,
@@ -791,7 +835,8 @@ BotLink* BotPool::link(int variant, int k) {
 
 void BotPool::end_game(uint64_t game, std::span<const StrategyFault> faults,
                        const std::function<void(const StrategyFault&)>& charge,
-                       const std::function<nlohmann::json()>& seats) {
+                       const std::function<nlohmann::json()>& seats,
+                       const std::function<void(const StrategyFault&)>& restarted) {
   auto& here = links_[static_cast<size_t>(slot())];
   for (const StrategyFault& fault : faults) {
     const int variant = fault.who();
@@ -827,6 +872,7 @@ void BotPool::end_game(uint64_t game, std::span<const StrategyFault> faults,
     for (auto& link : per_spec) {
       if (!link) continue;
       if (const auto fault = link->await_over(game)) charge(*fault);
+      if (link->restarted() && restarted) restarted(*link->restarted());
       link->new_game();
     }
 }

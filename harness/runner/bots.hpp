@@ -3,15 +3,21 @@
 // Contract: a BotPool holds, per worker slot (oneTBB's arena slot of the
 // calling thread) and per external variant (and per seat of that variant in
 // one game), one program, started when first needed with its handshake and
-// reused across games. A program that fails is killed and restarted for its
-// next game, until it has failed max_restarts + 1 times on that slot: then
-// the variant forfeits its remaining games there, with the last failure in
-// the message. Failing is any fault that forfeits but a late move: the
+// reused across games. A program that fails costs the game in flight and is
+// killed, and restarted for its next game, however often it fails (as
+// fastchess's -recover): no later game is forfeited for it, so which games
+// are forfeited follows from the games themselves, never from which worker
+// played what. Failing is any fault that forfeits but a late move: the
 // link's own (it exits, does not answer within its budget and the grace
 // after it, writes what is not a reply) and the ones the game judges after
 // its reply (an illegal move), which end_game hands over. A late move (a
 // reply after the budget, within the grace) forfeits its game and nothing
-// more: the program was waited for, so it is in step, and plays on.
+// more: the program was waited for, so it is in step, and plays on. A
+// program that played an earlier game and, in a new game, ends or writes a
+// line before its first reply (it crashed after its last game, or wrote a
+// line after that game's "over") did so before this game was its affair:
+// it is replaced by a new program, which plays the game from its start, and
+// end_game reports the old one's fault (`restarted`) without charging any game.
 // Every program gets "bye" and end of input when the pool finishes (finish(),
 // or the destructor); one still running a moment later is killed. Messages follow
 // docs/protocol.md; each request has a deadline: the handshake startup_ms,
@@ -59,7 +65,7 @@ inline constexpr double kDefaultDecisionMs = 10'000;
 // How long a reply is still waited for after its budget (`budget_ms`): the
 // budget again, and at least a second. A reply within it is late (its game
 // is forfeited, the program plays on); none within it, and the program is
-// not answering (killed, restarted, a failure toward max_restarts).
+// not answering (killed, and restarted for its next game).
 inline constexpr double kMinGraceMs = 1000;
 inline double grace_ms(double budget_ms) {
   return std::max(budget_ms, kMinGraceMs);
@@ -67,10 +73,6 @@ inline double grace_ms(double budget_ms) {
 // BotPool::start_all starts a program at most this many times (and at most
 // max_restarts + 1 times) before it gives up on the run.
 inline constexpr int kStartTries = 4;
-
-// Begins the detail of a fault after which a variant has stopped playing on
-// a worker (its program failed more than max_restarts times there).
-inline constexpr std::string_view kGaveUp = "gave up after";
 
 struct BotSpec;
 // Makes the link of an in-process player (strategy: python): one per worker
@@ -87,8 +89,8 @@ struct BotSpec {
   std::filesystem::path log;      // stderr (one that cannot be opened: kCrashed); empty: /dev/null
   double startup_ms = 5000;
   double decision_ms = kDefaultDecisionMs;
-  int max_restarts = 3;
-  BotLimits limits;                         // enforceable here (checked by bot_specs)
+  int max_restarts = 3;  // start_all's starts after the first, at most kStartTries - 1
+  BotLimits limits;      // enforceable here (checked by bot_specs)
   size_t max_reply = BotProcess::kMaxLine;  // the longest reply line (the engine's largest move)
   nlohmann::json hello;                     // the handshake's request
   // Sees every line sent ("> ") and received ("< "), for arena check-bot; may be null.
@@ -183,19 +185,22 @@ class BotPool final : public BotSource {
   // game's forfeit and the faults it noted) against an external variant that
   // none of its programs raised itself (an illegal move, say) is the fault of
   // the variant's program that decided last in the game: it is killed, to be
-  // restarted for its next game, and the failure counts toward max_restarts;
-  // but an over-budget decision (the game's own timer found it late) is
-  // late, not a failure. Then each program still in the game is checked for
+  // restarted for its next game; but an over-budget decision (the game's own
+  // timer found it late) is late, and the program plays on. Then each
+  // program still in the game is checked for
   // lines nobody asked for, told how the game ended, with `seats()` (the
   // "over" message's per-seat results, called only when some program is in
   // the game: built-in-only games skip building it), and, from protocol 2
   // on, its reply to "over" is read. A protocol error found in these steps
   // belongs to game `game`: `charge(fault)` is called with it (the caller
   // scores the game as forfeited by its variant; the program is killed and
-  // restarted, a failure).
+  // restarted). Last, `restarted(fault)` (when given) is called for each
+  // program replaced before its first reply in this game, with the old
+  // program's fault, which cost no game.
   void end_game(uint64_t game, std::span<const StrategyFault> faults,
                 const std::function<void(const StrategyFault&)>& charge,
-                const std::function<nlohmann::json()>& seats);
+                const std::function<nlohmann::json()>& seats,
+                const std::function<void(const StrategyFault&)>& restarted = nullptr);
   // Ends the run for every program running: "bye", end of input, then up
   // to `grace` (for all together) to exit, reading what each still writes;
   // those still running are killed. Returns how each ended. The destructor

@@ -197,7 +197,11 @@ void play_block(const Match& match, const RunPlan& plan, bool keep_rows, Block& 
         if (match.forfeit_at_end(sink, fault))
           block.forfeits.push_back({game, fault.who(), fault.fault(), fault.what()});
       };
-      plan.bots->end_game(game, faults, charge, [&] { return seats_json(sink.seats(), plan); });
+      const auto restarted = [&](const StrategyFault& fault) {
+        block.forfeits.push_back({game, fault.who(), fault.fault(), fault.what(), false});
+      };
+      plan.bots->end_game(
+          game, faults, charge, [&] { return seats_json(sink.seats(), plan); }, restarted);
     }
     block.stats.add_game(sink.seats(), sink.pair(), game);
     block.stats.add_signature(game, sink.timer().signature());

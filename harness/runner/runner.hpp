@@ -31,12 +31,15 @@
 
 namespace arena {
 
-// A game a strategy forfeited: which, who, why, and the fault's message.
+// A game a strategy forfeited: which, who, why, and the fault's message; or,
+// with `forfeited` false, a program replaced before its first reply in the
+// game, for a fault after its earlier game, which cost no game (bots.hpp).
 struct ForfeitNote {
   uint64_t game = 0;
   int variant = 0;
   Fault fault = Fault::kThrew;
   std::string detail;
+  bool forfeited = true;
 };
 
 // Which games' moves a run keeps (config output.moves; see OutputConfig).
@@ -85,7 +88,8 @@ struct RunPlan {
   std::function<void(const RunStats&, uint64_t next_game)> on_merged = nullptr;
   // Per-decision budget in nanoseconds (0: none): a decision over it forfeits its game.
   uint64_t decision_budget_ns = 0;
-  // Called in game-index order, from the merge stage, for each forfeited game.
+  // Called in game-index order, from the merge stage, for each forfeited game
+  // and each program replaced before its first reply in a game.
   std::function<void(const ForfeitNote&)> on_forfeit = nullptr;
   // The programs of external strategies (null when the run has none).
   BotPool* bots = nullptr;

@@ -23,6 +23,11 @@ always-late    answers every decision after 0.6 s
 twice-late     writes every move a second time, 20 ms after the first
 escapes        answers the handshake, then replies with terminal escape
                sequences and a byte that is not UTF-8
+seeded-faults  plays random legal moves from each game's seed, and by that seed
+               fails: exits at its second decision of a game whose seed is 0
+               mod 7; exits on the "over" of one whose seed is 3 mod 11 (after
+               its reply, in protocol 2); in protocol 2, writes a line after its
+               reply to the "over" of one whose seed is 5 mod 13
 Every mode speaks protocol 1 (no ids, no reply to "over"); "v2-" before a mode
 makes it speak protocol 2 (ids echoed, "over" answered), and "@G" after it
 limits the fault to game G (e.g. v2-twice-late@1).
@@ -99,6 +104,7 @@ engine = None
 decisions = 0
 game = -1
 game_decisions = 0
+seed = 0
 rng = random.Random(1)
 for line in sys.stdin:
     message = json.loads(line)
@@ -113,6 +119,22 @@ for line in sys.stdin:
     elif kind == "game":
         game = message["game"]
         game_decisions = 0
+        seed = message["seed"]
+        if mode == "seeded-faults":
+            rng.seed(seed)
+    elif mode == "seeded-faults" and kind in ("decide", "over"):
+        if kind == "decide":
+            game_decisions += 1
+            if seed % 7 == 0 and game_decisions == 2:
+                os._exit(1)
+            send(with_id(legal_move(engine, message["view"], rng), message))
+            continue
+        if protocol == 2:
+            send({"type": "over", "game": message["game"]})
+            if seed % 13 == 5:
+                send({"type": "over", "game": message["game"]})
+        if seed % 11 == 3:
+            os._exit(2)
     elif kind == "over" and protocol == 2 and mode != "answers-over":
         send({"type": "over", "game": message["game"]})
     elif kind == "decide" and mode == "escapes":

@@ -7,6 +7,9 @@ MODE says first:
 
 memory          allocates 1 GiB (its memory limit makes that fail: MemoryError)
 cpu             computes forever (its CPU limit kills it)
+cpu-per-game    at the first decision of every game computes for 0.4 s of CPU
+                time, and in game 3 forever (a CPU limit of 1 s a game kills
+                it there alone)
 file            writes 8 MiB to a file in /tmp, with SIGXFSZ's default action
                 (Python ignores it; a C program would not)
 processes       starts sleeping children until starting one fails
@@ -107,8 +110,15 @@ def move(engine, view, rng):
     return {"type": "move", "row": r, "col": c}
 
 
+def compute(seconds):
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        pass
+
+
 engine = None
 first = True
+game_first = False
 rng = random.Random(1)
 for line in sys.stdin:
     message = json.loads(line)
@@ -117,8 +127,12 @@ for line in sys.stdin:
         send({"type": "hello", "name": "limits-" + mode})
     elif message["type"] == "game":
         rng.seed(message["seed"])
+        game, game_first = message["game"], True
     elif message["type"] == "decide":
-        if first:
+        if mode == "cpu-per-game" and game_first:
+            game_first = False
+            compute(3600 if game == 3 else 0.4)
+        elif first:
             first = False
             break_limit()
         send(move(engine, message["view"], rng))
