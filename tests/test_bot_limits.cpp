@@ -219,6 +219,8 @@ TEST_CASE("a bot that exits while its child holds its pipes is crashed, with its
   REQUIRE(ran.outcome.code == 0);
   CHECK(ran.summary()["variants"][0]["forfeits"]["crashed"] == 1);
   CHECK_THAT(ran.outcome.err, Catch::Contains("exit code 5"));
+  // Issue 46: it was "it closed its output" when the child's end of the pipe went with it.
+  CHECK_THAT(ran.outcome.err, Catch::Contains("it exited (exit code 5)"));
   CHECK(none_marked_within(marker, std::chrono::milliseconds(3000)));
 }
 

@@ -20,6 +20,7 @@
 #include "engines/rooks/board.hpp"
 #include "engines/rooks/strategies/external.hpp"
 #include "harness/runner/bot_text.hpp"
+#include "harness/runner/bots.hpp"
 
 namespace fs = std::filesystem;
 using arena::testing::arena_cli;
@@ -255,6 +256,39 @@ TEST_CASE("a bot that fails on fixed game seeds forfeits the same games at any t
     run("--quiet --threads 1 --resume", "part");
     CHECK(read_file(dir / "part" / "games.csv") == rows);
   }
+}
+
+// Issue 46: a bot's stderr log had no size cap (a 100 MB log from one run).
+TEST_CASE("a bot's stderr log is kept under 16 MiB, its first and last lines kept") {
+  require_python();
+  const fs::path dir = scratch("chatty-log");
+  write_file(dir / "run.yaml", fault_config("battleship", "chatty", 7));
+  const auto run = arena_cli(
+      "run " + (dir / "run.yaml").string() + " --quiet --threads 1 --out " + (dir / "out").string(),
+      dir);
+  INFO(run.err);
+  REQUIRE(run.code == 0);
+  const fs::path log = dir / "out/bots/bot.log";
+  CHECK(fs::file_size(log) < arena::kMaxBotLog + (4 << 20) + 200);  // cut before game 5's 4 MiB
+  const std::string text = read_file(log);
+  CHECK_THAT(text,
+             Catch::Contains("chatty: game 0\n") && Catch::Contains("chatty: game 6\n") &&
+                 Catch::Contains(" bytes of this log were cut here, to keep it under 16 MiB]"));
+}
+
+TEST_CASE("bound_log cuts a log to its head and tail with a line that says so") {
+  const fs::path dir = scratch("bound-log");
+  std::string text =
+      "first line\n" + std::string(3000, 'a') + std::string(3000, 'b') + "\nlast line\n";
+  write_file(dir / "bot.log", text);
+  CHECK_FALSE(arena::bound_log(dir / "bot.log", 10000, 100, 100));  // small enough
+  CHECK(arena::bound_log(dir / "bot.log", 1000, 100, 100));
+  const std::string cut = read_file(dir / "bot.log");
+  CHECK(cut.substr(0, 100) == text.substr(0, 100));
+  CHECK(cut.substr(cut.size() - 100) == text.substr(text.size() - 100));
+  CHECK_THAT(cut, Catch::Contains(fmt::format("[arena: {} bytes of this log were cut here",
+                                              text.size() - 200)));
+  CHECK_FALSE(arena::bound_log(dir / "none.log", 10, 1, 1));
 }
 
 // Issue 31: a second reply was caught only by timing; a late one was taken as

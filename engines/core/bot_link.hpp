@@ -95,8 +95,9 @@ inline StrategyInfo external_info() {
        ParamSpec::integer("startup_ms", 5000, 1, 3'600'000,
                           "budget for the handshake (the hello reply) of each start"),
        ParamSpec::integer("max_restarts", 3, 0, 1'000'000,
-                          "restarts after failures, per worker; then the variant forfeits "
-                          "its remaining games on that worker"),
+                          "starts tried again before the first game when the program fails "
+                          "before its hello (4 starts at most); in the run, a program that "
+                          "fails is restarted for its next game, every time"),
        ParamSpec::text("log", "",
                        "file for the program's stderr, relative to workdir; empty: "
                        "bots/<variant>.log in the results folder"),
@@ -108,8 +109,8 @@ inline StrategyInfo external_info() {
        ParamSpec::integer("memory_mb", 0, 0, 1 << 30,
                           "address space of each of the program's processes, MiB; 0: no limit"),
        ParamSpec::integer("cpu_seconds", 0, 0, 1'000'000'000,
-                          "CPU time of each of the program's processes, all its games together, "
-                          "s; 0: no limit"),
+                          "CPU time the program's process may use in one game, s (up to a "
+                          "second more: the kernel counts whole seconds); 0: no limit"),
        ParamSpec::integer("processes", 0, 0, 1'000'000,
                           "the program's processes and threads at once, itself included; 0: no "
                           "limit"),

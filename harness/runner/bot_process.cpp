@@ -272,7 +272,10 @@ void BotProcess::send(const std::string& line, BotClock::time_point deadline) {
       continue;
     }
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && errno != EAGAIN) crashed("it stopped reading its input");
+    if (n < 0 && errno != EAGAIN) {
+      crashed(exited_within(std::chrono::milliseconds(100)) ? "it exited"
+                                                            : "it stopped reading its input");
+    }
     if (ended_) crashed("it exited");  // what still holds its input is not the program
     if (wait_for(to_bot_, POLLOUT, deadline) == Wait::kTimeout)
       fail(Fault::kOverBudget, "it did not read its input in time");
@@ -310,7 +313,9 @@ std::string BotProcess::read_line(BotClock::time_point deadline) {
     if (n > 0) {
       buffer_.append(chunk, static_cast<size_t>(n));
     } else if (n == 0) {
-      crashed("it closed its output");
+      // End of file: the program ended (its init says so at once: a child
+      // that held the pipe dies with it), or it closed its output and runs on.
+      crashed(exited_within(std::chrono::milliseconds(100)) ? "it exited" : "it closed its output");
     } else if (errno != EAGAIN && errno != EINTR) {
       fail(Fault::kCrashed, fmt::format("cannot read its output: {}", std::strerror(errno)));
     } else if (errno == EAGAIN && ended_) {

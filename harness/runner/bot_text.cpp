@@ -1,5 +1,9 @@
 #include "harness/runner/bot_text.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <fstream>
 #include <vector>
@@ -105,6 +109,29 @@ std::string tail_of_file(const std::filesystem::path& file, uintmax_t offset, in
   for (size_t i = first; i < lines.size(); ++i)
     out += escape_bot_text(lines[i]) + "\n";
   return out;
+}
+
+bool bound_log(const std::filesystem::path& file, uintmax_t max_bytes, uintmax_t head,
+               uintmax_t tail) {
+  struct stat about {};
+  if (::stat(file.c_str(), &about) != 0 || !S_ISREG(about.st_mode)) return false;
+  const auto size = static_cast<uintmax_t>(about.st_size);
+  if (size <= max_bytes || head + tail >= size) return false;
+  const int fd = ::open(file.c_str(), O_RDWR | O_CLOEXEC);
+  if (fd < 0) return false;
+  std::string kept(static_cast<size_t>(tail), '\0');
+  const ssize_t got = ::pread(fd, kept.data(), kept.size(), static_cast<off_t>(size - tail));
+  kept.resize(got > 0 ? static_cast<size_t>(got) : 0);
+  const std::string cut =
+      fmt::format("\n[arena: {} bytes of this log were cut here, to keep it under {} MiB]\n",
+                  size - head - kept.size(), max_bytes >> 20);
+  bool done = ::ftruncate(fd, static_cast<off_t>(head)) == 0;
+  // The programs append (O_APPEND): what they write now lands after these.
+  const std::string rest = cut + kept;
+  done = done && ::pwrite(fd, rest.data(), rest.size(), static_cast<off_t>(head)) ==
+                     static_cast<ssize_t>(rest.size());
+  ::close(fd);
+  return done;
 }
 
 }  // namespace arena

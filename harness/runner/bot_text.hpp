@@ -30,4 +30,12 @@ std::string bot_excerpt(std::string_view line, size_t shown = 300);
 std::string tail_of_file(const std::filesystem::path& file, uintmax_t offset, int max_lines = 10,
                          size_t max_bytes = 4096);
 
+// Keeps a bot's stderr log bounded: when `file` (a regular file that bots
+// append to) has grown past `max_bytes`, it is cut to its first `head` and
+// last `tail` bytes with a line between them that says how much was cut
+// there. Returns whether it cut. Lines a program writes while it is cut may
+// be lost; one caller at a time per file (the caller locks).
+bool bound_log(const std::filesystem::path& file, uintmax_t max_bytes, uintmax_t head,
+               uintmax_t tail);
+
 }  // namespace arena

@@ -169,8 +169,20 @@ Json parse_reply(const std::string& line, std::string_view type) {
     throw BotError(Fault::kProtocolError, what + ": " + bot_excerpt(line));
   };
   if (nested_too_deep(line)) refuse(fmt::format("a reply nested deeper than {}", kMaxDepth));
-  Json parsed = Json::parse(line, nullptr, false);
-  if (parsed.is_discarded() || !parsed.is_object()) refuse("a reply that is not a JSON object");
+  Json parsed;
+  try {
+    parsed = Json::parse(line);
+  } catch (const Json::parse_error& e) {
+    // nlohmann's message names the byte and the fault ("syntax error while
+    // parsing value - invalid string: surrogate U+D800..U+DBFF must be followed by ...").
+    const std::string why = e.what();
+    const size_t detail = why.find("] ");
+    refuse(fmt::format("a reply that is not valid JSON ({})",
+                       detail == std::string::npos ? why : why.substr(detail + 2)));
+  }
+  if (!parsed.is_object())
+    refuse(
+        fmt::format("a reply that is JSON but not an object (its type: {})", parsed.type_name()));
   const auto kind = parsed.find("type");
   if (kind == parsed.end() || !kind->is_string() || kind->get_ref<const std::string&>() != type) {
     refuse(fmt::format("a reply of type {} where \"{}\" was due",
@@ -328,6 +340,11 @@ class BotPool::Link final : public BotLink {
     replies_ = 0;
     restarted_.reset();
     in_game_ = true;
+    if (!spec_.log.empty()) {
+      static std::mutex trimming;  // the programs of a variant share its log
+      const std::lock_guard lock(trimming);
+      bound_log(spec_.log, kMaxBotLog, kBotLogKept, kBotLogKept);
+    }
     try {
       begin_game();
     } catch (const StrategyFault& fault) {

@@ -70,6 +70,11 @@ inline constexpr double kMinGraceMs = 1000;
 inline double grace_ms(double budget_ms) {
   return std::max(budget_ms, kMinGraceMs);
 }
+// A program's stderr log is kept under this size: past it, at the start of
+// a game, it is cut to its first and last kBotLogKept bytes (bound_log).
+inline constexpr uintmax_t kMaxBotLog = uintmax_t{16} << 20;
+inline constexpr uintmax_t kBotLogKept = uintmax_t{4} << 20;
+
 // BotPool::start_all starts a program at most this many times (and at most
 // max_restarts + 1 times) before it gives up on the run.
 inline constexpr int kStartTries = 4;

@@ -23,6 +23,8 @@ always-late    answers every decision after 0.6 s
 twice-late     writes every move a second time, 20 ms after the first
 escapes        answers the handshake, then replies with terminal escape
                sequences and a byte that is not UTF-8
+chatty         plays random legal moves, and writes 4 MiB to stderr at every game's
+               start, after a line "chatty: game G"
 seeded-faults  plays random legal moves from each game's seed, and by that seed
                fails: exits at its second decision of a game whose seed is 0
                mod 7; exits on the "over" of one whose seed is 3 mod 11 (after
@@ -122,6 +124,9 @@ for line in sys.stdin:
         seed = message["seed"]
         if mode == "seeded-faults":
             rng.seed(seed)
+        if mode == "chatty":
+            sys.stderr.write(f"chatty: game {game}\n" + ("x" * 1023 + "\n") * 4096)
+            sys.stderr.flush()
     elif mode == "seeded-faults" and kind in ("decide", "over"):
         if kind == "decide":
             game_decisions += 1
