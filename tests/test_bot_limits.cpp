@@ -151,6 +151,8 @@ TEST_CASE("cpu_seconds limits each game, not the program's life") {
   CHECK(forfeits(summary) == 1);
   CHECK_THAT(ran.outcome.err, Catch::Contains("arena: game 3: bot forfeits (crashed)") &&
                                   Catch::Contains("over its CPU limit of 1 s in one game"));
+  // Its fault was game 3's own (a new program failed there too): no replacement is told.
+  CHECK_THAT(ran.outcome.err, !Catch::Contains("replaced"));
 }
 
 // RLIMIT_NPROC does not bind root (CI's user): as root the limit is a pids

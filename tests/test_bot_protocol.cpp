@@ -276,6 +276,21 @@ TEST_CASE("a bot's stderr log is kept under 16 MiB, its first and last lines kep
                  Catch::Contains(" bytes of this log were cut here, to keep it under 16 MiB]"));
 }
 
+// Issue 46: --quiet hid the first-fault lines docs/faulty-strategies.md promises on stderr.
+TEST_CASE("--quiet hides progress, not the first fault of each kind") {
+  require_python();
+  const fs::path dir = scratch("quiet-faults");
+  write_file(dir / "run.yaml", fault_config("battleship", "illegal", 3));
+  const auto run = arena_cli(
+      "run " + (dir / "run.yaml").string() + " --quiet --out " + (dir / "out").string(), dir);
+  REQUIRE(run.code == 0);
+  CHECK_THAT(run.err,
+             Catch::Contains("arena: game 0: bot forfeits (illegal-move): battleship: shot "
+                             "at row 99, col 0: off the 10x10 board (later ones of this "
+                             "kind are only counted)"));
+  CHECK_THAT(run.err, !Catch::Contains("games/s"));  // no progress line
+}
+
 TEST_CASE("bound_log cuts a log to its head and tail with a line that says so") {
   const fs::path dir = scratch("bound-log");
   std::string text =

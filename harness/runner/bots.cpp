@@ -353,6 +353,8 @@ class BotPool::Link final : public BotLink {
     }
   }
 
+  // If the new program fails before its first reply too, the fault was this
+  // game's after all: it is forfeited, and no replacement is reported.
   Json decide(const Json& view) override {
     if (!carried_over_ || replies_ > 0) return decide_once(view);
     try {
@@ -360,7 +362,12 @@ class BotPool::Link final : public BotLink {
     } catch (const StrategyFault& fault) {
       if (!restartable(fault)) throw;
       restart_for_game(fault);
-      return decide_once(view);
+      try {
+        return decide_once(view);
+      } catch (const StrategyFault&) {
+        if (replies_ == 0) restarted_.reset();
+        throw;
+      }
     }
   }
 
@@ -515,7 +522,12 @@ class BotPool::Link final : public BotLink {
     restarted_ = fault;
     carried_over_ = false;
     raised_ = false;
-    begin_game();
+    try {
+      begin_game();
+    } catch (const StrategyFault&) {
+      restarted_.reset();
+      throw;
+    }
   }
 
   Json decide_once(const Json& view) {
