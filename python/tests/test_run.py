@@ -3,6 +3,8 @@
 Run by ctest (python_api) with PYTHONPATH=build/python, ARENA_EXE (the
 arena program) and ARENA_SOURCE_DIR set.
 """
+import csv
+import gzip
 import importlib.util
 import json
 import os
@@ -125,7 +127,44 @@ def test_python_players_play_as_their_programs_do_in_every_engine(tmp_path, name
     assert (tmp_path / "one" / "games.csv").read_bytes() == program
     assert (tmp_path / "two" / "games.csv").read_bytes() == program
     assert all(sum(v["forfeits"].values()) == 0 for v in one.variants)
-    assert one.summary["deterministic"]
+    # As for the programs: a Python function's moves are its own, not the seed's.
+    assert one.summary["deterministic"] is False
+    program_summary = json.loads((tmp_path / "program" / "summary.json").read_text())
+    assert program_summary["deterministic"] is False
+
+
+def moves_lines(folder):
+    with gzip.open(folder / "moves.jsonl.gz", "rt", encoding="utf-8") as f:
+        return [json.loads(line) for line in f]
+
+
+@pytest.mark.parametrize("name,games", [(n, g // 4) for n, g in EXAMPLE_CONFIGS])
+def test_a_python_players_games_are_recorded_by_default_and_replay(tmp_path, name, games,
+                                                                   monkeypatch):
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    config = in_process(SOURCE / "configs" / f"{name}.yaml")
+    assert "output" not in config  # the default, output.moves: forfeits
+    python_players = [p["name"] for p in config["players"] if p["strategy"] == "python"]
+    results = arena.run(config, games=games, threads=2, out=tmp_path / "out")
+    # Every game a Python function played is recorded, as an external program's would be.
+    names = results.names
+    with open(tmp_path / "out" / "games.csv", newline="") as f:
+        played = {int(row["game"]) for row in csv.DictReader(f)
+                  if row["variant"] in python_players}
+    recorded = {line["game"] for line in moves_lines(tmp_path / "out")
+                if any(names[v] in python_players for v in line["seats"])}
+    assert played and played <= recorded
+    # summary.json says why the results may not follow from the seed, naming the players.
+    assert results.summary["deterministic"] is False
+    reason = results.summary["nondeterminism"]
+    assert "Python functions" in reason and all(p in reason for p in python_players)
+    # The games the report offers to replay (arena replay DIR --game N) replay from the record.
+    notable = {g["game"] for v in results.variants
+               for g in (v["notable_games"].get("best"), v["notable_games"].get("worst")) if g}
+    for game in sorted(notable | {min(played), max(played)}):
+        shown = json.loads(cli("replay", tmp_path / "out", "--game", game, "--json").stdout)
+        assert shown["source"] == ("record" if game in played else "seed"), game
+        assert shown["games_csv"] == "matches", game
 
 
 def battleship(*players):
