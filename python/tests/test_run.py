@@ -328,3 +328,61 @@ def test_python_faults_forfeit_in_every_engine(tmp_path, engine, builtin, games,
     told = capfd.readouterr().err
     assert "raises forfeits (threw): the Python function raised KeyError: 'no such cell'" in told
     assert "nonsense forfeits (protocol-error)" in told
+
+
+def shown(results):
+    """What a notebook shows of Results: its repr and its HTML."""
+    return repr(results), results._repr_html_()
+
+
+def null_free(text):
+    return "None" not in text and "nan" not in text.lower().replace("nanoseconds", "")
+
+
+def test_results_display_every_null_figure_as_a_dash(tmp_path):
+    def raises(view, rng):
+        raise RuntimeError("no move")
+
+    alone = {"name": "alone", "engine": "battleship", "games": 20, "seed": 1,
+             "players": [{"name": "random", "strategy": "random"}]}
+    duel = {"name": "duel", "engine": "battleship", "games": 20, "seed": 1, "mode": "duel",
+            "players": [{"name": "random", "strategy": "random"},
+                        {"name": "density", "strategy": "density"}]}
+    forfeits = {"name": "forfeits", "engine": "battleship", "games": 20, "seed": 1,
+                "players": [{"name": "raises", "strategy": "python"}]}
+    # One variant alone: no contest, so its win rate and interval are null.
+    one = arena.run(alone, out=tmp_path / "one")
+    assert one.variants[0]["win_rate"] is None and one.variants[0]["win_rate_ci95"] is None
+    text, html = shown(one)
+    assert "win rate      -" in text and "mean rank" in text and null_free(text)
+    assert '<td style="text-align:right">-</td>' in html and null_free(html)
+    # Two variants: every figure is a number.
+    two = arena.run(duel, out=tmp_path / "two")
+    text, html = shown(two)
+    assert "-" not in text.split("\n", 1)[1] and null_free(text) and null_free(html)
+    # Every game forfeited: no metric to average, and no contest.
+    lost = arena.run(forfeits, out=tmp_path / "forfeits", players={"raises": raises})
+    assert lost.variants[0]["forfeits"]["threw"] == 20
+    assert lost.variants[0]["metrics"]["shots"]["count"] == 0
+    text, html = shown(lost)
+    assert text.rstrip().endswith("shots -") and null_free(text) and null_free(html)
+    # Against another variant, every game lost by forfeit: a win rate of 0 with its interval.
+    forfeits["players"].append({"name": "random", "strategy": "random"})
+    beaten = arena.run(forfeits, out=tmp_path / "beaten", players={"raises": raises})
+    text, html = shown(beaten)
+    assert "raises" in text and null_free(text) and null_free(html)
+    # No game at all (a run interrupted before its first game is read so): every
+    # figure of the variants is null or zero and shows as a dash.
+    summary = json.loads((tmp_path / "two" / "summary.json").read_text())
+    summary.update(games=0, complete=False)
+    for v in summary["variants"]:
+        v.update(games=0, wins=0, losses=0, draws=0, win_rate=None, win_rate_ci95=None,
+                 mean_rank=0, win_share=0, rank_counts=[])
+        for m in v["metrics"].values():
+            m.update(count=0, mean=0, median=0, p90=0, min=0, max=0, histogram={})
+    (tmp_path / "zero").mkdir()
+    (tmp_path / "zero" / "summary.json").write_text(json.dumps(summary))
+    text, html = shown(arena.load(tmp_path / "zero"))
+    assert "0 games (partial)" in text and null_free(text) and null_free(html)
+    for line in text.splitlines()[1:]:
+        assert line.endswith("win rate      - -  mean rank -  shots -"), line
