@@ -30,11 +30,7 @@ using arena::testing::write_file;
 
 namespace {
 
-struct Captured {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
+using Captured = arena::testing::Outcome;
 
 // Runs `arena run` in this process (the registry has the test-only nim
 // engine), with stdout and stderr captured.
@@ -45,27 +41,7 @@ Captured run_in_process(const fs::path& dir, const std::string& config, int thre
   options.out = (dir / "results").string();
   options.threads = threads;
   const arena::Registry registry = arena::testing::registry_with_nim();
-  std::fflush(stdout);
-  std::fflush(stderr);
-  const int saved_out = ::dup(1);
-  const int saved_err = ::dup(2);
-  std::FILE* out = std::fopen((dir / "stdout.txt").c_str(), "w");
-  std::FILE* err = std::fopen((dir / "stderr.txt").c_str(), "w");
-  ::dup2(fileno(out), 1);
-  ::dup2(fileno(err), 2);
-  Captured result;
-  result.code = arena::run_command(options, registry);
-  std::fflush(stdout);
-  std::fflush(stderr);
-  ::dup2(saved_out, 1);
-  ::dup2(saved_err, 2);
-  ::close(saved_out);
-  ::close(saved_err);
-  std::fclose(out);
-  std::fclose(err);
-  result.out = read_file(dir / "stdout.txt");
-  result.err = read_file(dir / "stderr.txt");
-  return result;
+  return arena::testing::captured(dir, [&] { return arena::run_command(options, registry); });
 }
 
 std::string nim_config(const std::string& faulty, const std::string& extra = "") {
