@@ -86,18 +86,18 @@ void check_forfeits(const fs::path& dir, const std::string& reason) {
   CHECK(broken["metrics"]["takes"]["count"].get<uint64_t>() == 1000 - forfeits);
 
   const auto rows = csv_rows(dir / "results" / "games.csv");
-  REQUIRE(rows.front() ==
-          std::vector<std::string>{"game", "variant", "rank", "outcome", "takes", "forfeit"});
+  REQUIRE(rows.front() == std::vector<std::string>{"game", "variant", "seat", "rank", "outcome",
+                                                   "takes", "forfeit"});
   uint64_t forfeit_rows = 0;
   for (size_t i = 1; i < rows.size(); ++i) {
     const auto& row = rows[i];
-    REQUIRE(row.size() == 6);
-    if (row[5].empty()) continue;
+    REQUIRE(row.size() == 7);
+    if (row[6].empty()) continue;
     ++forfeit_rows;
-    CHECK(row[5] == reason);
+    CHECK(row[6] == reason);
     CHECK(row[1] == "broken");
-    CHECK(row[3] == "loss");
-    CHECK(row[4].empty());
+    CHECK(row[4] == "loss");
+    CHECK(row[5].empty());
   }
   CHECK(forfeit_rows == forfeits);
 }
@@ -168,8 +168,9 @@ TEST_CASE("In a three-seat game the faulty seat ranks last and the others share 
     int faulty = 0;
     int firsts = 0;
     for (size_t k = i; k < i + 3; ++k) {
-      faulty += rows[k][5] == "illegal-move";
-      firsts += rows[k][2] == "1";
+      faulty += rows[k][6] == "illegal-move";
+      firsts += rows[k][3] == "1";
+      CHECK(rows[k][2] == std::to_string(k - i));  // the seat: rows are in seat order
     }
     if (faulty == 0) continue;
     ++forfeited;

@@ -38,9 +38,10 @@ void sync_file(const fs::path& path) {
 // to games.csv, 3 five kinds of forfeit (external strategies), 4 the states of
 // gzip files and moves.jsonl.gz and the games worth a look, 5 the cheaper
 // per-decision fold of the signature, 6 the run's origin (flags given, the
-// game code's hash), 7 the finishing orders (Plackett-Luce ratings): files of
-// an earlier version cannot be continued or merged.
-constexpr int kCheckpointVersion = 7;
+// game code's hash), 7 the finishing orders (Plackett-Luce ratings), 8 the
+// `seat` column of games.csv: files of an earlier version cannot be continued
+// or merged.
+constexpr int kCheckpointVersion = 8;
 
 void check_version(const Json& j, const fs::path& file, const char* what) {
   const auto it = j.is_object() ? j.find("version") : j.end();

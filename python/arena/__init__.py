@@ -211,8 +211,8 @@ class Results:
         return [v["name"] for v in self.variants]
 
     def games(self):
-        """games.csv: one row per seat of every game (game, variant, rank,
-        outcome, the engine's metrics, forfeit). A pandas DataFrame when
+        """games.csv: one row per seat of every game (game, variant, seat,
+        rank, outcome, the engine's metrics, forfeit; docs/results.md). A pandas DataFrame when
         pandas is installed, else a list of dicts with numbers as numbers."""
         path = self.dir / "games.csv"
         if not path.exists() and (self.dir / "games.csv.gz").exists():
