@@ -13,6 +13,7 @@
 #include <string_view>
 #include <utility>
 
+#include <fmt/format.h>
 #include <tbb/info.h>
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
