@@ -4,9 +4,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -91,6 +93,32 @@ inline Outcome arena_cli_env(const std::string& env, const std::string& args,
                               " " + args + " >" + out.string() + " 2>" + err.string();
   const int status = std::system(command.c_str());
   return {WEXITSTATUS(status), read_file(out), read_file(err)};
+}
+
+// Runs `body` (arena's code, in this process) with stdout and stderr
+// captured in `dir`; its result is the exit code.
+inline Outcome captured(const std::filesystem::path& dir, const std::function<int()>& body) {
+  std::fflush(stdout);
+  std::fflush(stderr);
+  const int saved_out = ::dup(1);
+  const int saved_err = ::dup(2);
+  std::FILE* out = std::fopen((dir / "stdout.txt").c_str(), "w");
+  std::FILE* err = std::fopen((dir / "stderr.txt").c_str(), "w");
+  ::dup2(fileno(out), 1);
+  ::dup2(fileno(err), 2);
+  Outcome result;
+  result.code = body();
+  std::fflush(stdout);
+  std::fflush(stderr);
+  ::dup2(saved_out, 1);
+  ::dup2(saved_err, 2);
+  ::close(saved_out);
+  ::close(saved_err);
+  std::fclose(out);
+  std::fclose(err);
+  result.out = read_file(dir / "stdout.txt");
+  result.err = read_file(dir / "stderr.txt");
+  return result;
 }
 
 // Runs `arena ARGS` with stdout and stderr captured in `dir`.

@@ -60,10 +60,12 @@ mode: duel
 players: [{name: a, strategy: random}, {name: b, strategy: hunt-target}]
 )",
                         1);
-  // Rows: game,variant,rank,outcome,shots,first; the first shooter's row comes first.
-  CHECK(p.rows.find("0,a,") == 0);
-  CHECK(p.rows.find("\n1,b,") != std::string::npos);
-  CHECK(p.rows.find("\n2,a,") != std::string::npos);
+  // Rows: game,variant,seat,rank,outcome,shots,first; the first shooter's row
+  // comes first, as seat 0.
+  CHECK(p.rows.find("0,a,0,") == 0);
+  CHECK(p.rows.find("\n0,b,1,") != std::string::npos);
+  CHECK(p.rows.find("\n1,b,0,") != std::string::npos);
+  CHECK(p.rows.find("\n2,a,0,") != std::string::npos);
   CHECK(p.stats.pentanomial(0, 1)[0] + p.stats.pentanomial(0, 1)[2] +
             p.stats.pentanomial(0, 1)[4] ==
         3);

@@ -84,7 +84,7 @@ TEST_CASE("a run writes summary and rows and resolved config and prints a table"
   CHECK(summary["variants"][0]["decision_latency_ns"]["count"].get<uint64_t>() > 3000 * 17);
   CHECK(summary["matches"].size() == 1);
   const std::string rows = read_file(dir / "out" / "games.csv");
-  CHECK(rows.rfind("game,variant,rank,outcome,shots,forfeit\n0,first,", 0) == 0);
+  CHECK(rows.rfind("game,variant,seat,rank,outcome,shots,forfeit\n0,first,0,", 0) == 0);
   CHECK(std::count(rows.begin(), rows.end(), '\n') == 1 + 2 * 3000);
 }
 

@@ -302,8 +302,8 @@ TEST_CASE("conformance: forfeits are scored alike by every engine") {
         if (seat.back().empty()) continue;
         ++faulted;
         CHECK(seat.back() == "over-budget");
-        CHECK(seat[3] == "loss");
-        for (size_t m = 4; m + 1 < seat.size(); ++m)
+        CHECK(seat[4] == "loss");  // game,variant,seat,rank,outcome,...
+        for (size_t m = 5; m + 1 < seat.size(); ++m)
           CHECK(seat[m].empty());  // a forfeited game's metrics do not count
       }
       CHECK(faulted >= 1);
@@ -311,7 +311,7 @@ TEST_CASE("conformance: forfeits are scored alike by every engine") {
       // At a table the game stops at the fault: every other seat wins.
       if (seats.size() == 2 && faulted == 1) {
         for (const auto& seat : seats)
-          if (seat.back().empty()) CHECK((seat[3] == "win" || seat[2] == "1"));
+          if (seat.back().empty()) CHECK((seat[4] == "win" || seat[3] == "1"));
       }
     }
     CHECK(run.stats.variant(0).forfeit_total() + run.stats.variant(1).forfeit_total() ==

@@ -32,11 +32,7 @@ using arena::testing::write_file;
 
 namespace {
 
-struct Captured {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
+using Captured = arena::testing::Outcome;
 
 // Runs `arena run` in this process (the registry has the test-only nim
 // engine), with stdout and stderr captured.
@@ -47,27 +43,7 @@ Captured run_in_process(const fs::path& dir, const std::string& config, int thre
   options.out = (dir / "results").string();
   options.threads = threads;
   const arena::Registry registry = arena::testing::registry_with_nim();
-  std::fflush(stdout);
-  std::fflush(stderr);
-  const int saved_out = ::dup(1);
-  const int saved_err = ::dup(2);
-  std::FILE* out = std::fopen((dir / "stdout.txt").c_str(), "w");
-  std::FILE* err = std::fopen((dir / "stderr.txt").c_str(), "w");
-  ::dup2(fileno(out), 1);
-  ::dup2(fileno(err), 2);
-  Captured result;
-  result.code = arena::run_command(options, registry);
-  std::fflush(stdout);
-  std::fflush(stderr);
-  ::dup2(saved_out, 1);
-  ::dup2(saved_err, 2);
-  ::close(saved_out);
-  ::close(saved_err);
-  std::fclose(out);
-  std::fclose(err);
-  result.out = read_file(dir / "stdout.txt");
-  result.err = read_file(dir / "stderr.txt");
-  return result;
+  return arena::testing::captured(dir, [&] { return arena::run_command(options, registry); });
 }
 
 std::string nim_config(const std::string& faulty, const std::string& extra = "") {
@@ -112,18 +88,18 @@ void check_forfeits(const fs::path& dir, const std::string& reason) {
   CHECK(broken["metrics"]["takes"]["count"].get<uint64_t>() == 1000 - forfeits);
 
   const auto rows = csv_rows(dir / "results" / "games.csv");
-  REQUIRE(rows.front() ==
-          std::vector<std::string>{"game", "variant", "rank", "outcome", "takes", "forfeit"});
+  REQUIRE(rows.front() == std::vector<std::string>{"game", "variant", "seat", "rank", "outcome",
+                                                   "takes", "forfeit"});
   uint64_t forfeit_rows = 0;
   for (size_t i = 1; i < rows.size(); ++i) {
     const auto& row = rows[i];
-    REQUIRE(row.size() == 6);
-    if (row[5].empty()) continue;
+    REQUIRE(row.size() == 7);
+    if (row[6].empty()) continue;
     ++forfeit_rows;
-    CHECK(row[5] == reason);
+    CHECK(row[6] == reason);
     CHECK(row[1] == "broken");
-    CHECK(row[3] == "loss");
-    CHECK(row[4].empty());
+    CHECK(row[4] == "loss");
+    CHECK(row[5].empty());
   }
   CHECK(forfeit_rows == forfeits);
 }
@@ -194,8 +170,9 @@ TEST_CASE("In a three-seat game the faulty seat ranks last and the others share 
     int faulty = 0;
     int firsts = 0;
     for (size_t k = i; k < i + 3; ++k) {
-      faulty += rows[k][5] == "illegal-move";
-      firsts += rows[k][2] == "1";
+      faulty += rows[k][6] == "illegal-move";
+      firsts += rows[k][3] == "1";
+      CHECK(rows[k][2] == std::to_string(k - i));  // the seat: rows are in seat order
     }
     if (faulty == 0) continue;
     ++forfeited;

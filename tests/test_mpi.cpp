@@ -19,23 +19,26 @@ using arena::testing::write_file;
 
 namespace {
 
-// Runs `mpirun -np RANKS arena ARGS` (as root too, ranks may share cores).
-arena::testing::Outcome mpirun(int ranks, const std::string& args, const fs::path& dir) {
+// Runs `mpirun -np RANKS arena ARGS` (as root too, ranks may share cores),
+// with the environment words `env` (NAME=VALUE ...) for every rank.
+arena::testing::Outcome mpirun(int ranks, const std::string& args, const fs::path& dir,
+                               const std::string& env = "") {
   const std::string command = fmt::format(
-      "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
+      "{} OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
       "OMPI_MCA_btl_vader_single_copy_mechanism=none {} --oversubscribe -np {} {} {} >{} 2>{}",
-      ARENA_MPIEXEC, ranks, ARENA_EXE, args, (dir / "mpi-out.txt").string(),
+      env, ARENA_MPIEXEC, ranks, ARENA_EXE, args, (dir / "mpi-out.txt").string(),
       (dir / "mpi-err.txt").string());
   const int status = std::system(command.c_str());
   return {WEXITSTATUS(status), read_file(dir / "mpi-out.txt"), read_file(dir / "mpi-err.txt")};
 }
 
-void require_same_under_mpi(const std::string& name, const std::string& config, int ranks) {
+void require_same_under_mpi(const std::string& name, const std::string& config, int ranks,
+                            const std::string& env = "") {
   const fs::path dir = scratch(name);
   write_file(dir / "run.yaml", config);
   const std::string run = "run " + (dir / "run.yaml").string() + " --quiet --out ";
   REQUIRE(arena_cli(run + (dir / "one").string(), dir).code == 0);
-  const auto distributed = mpirun(ranks, run + (dir / "many").string(), dir);
+  const auto distributed = mpirun(ranks, run + (dir / "many").string(), dir, env);
   INFO(distributed.err);
   REQUIRE(distributed.code == 0);
   require_same_results(dir / "one", dir / "many");
@@ -85,6 +88,39 @@ players:
 output: {games_csv: gzip, moves: all}
 )",
                          2);
+}
+
+// A worker's text for a round goes as its length and then pieces of at most
+// the message size (64 MiB; here 1,000 bytes, so that every text is many
+// pieces, and a round's text at most 64 KiB per rank, so that rounds are
+// cut by bytes): the files are still one process's, byte for byte.
+TEST_CASE(
+    "mpirun sends long texts in pieces and cuts rounds by bytes, byte for byte as one "
+    "process",
+    "[mpi]") {
+  require_same_under_mpi("mpi-pieces", R"(name: pieces
+engine: battleship
+seed: 8
+games: 3000
+mode: duel
+players:
+  - {name: hunt-target, strategy: hunt-target}
+  - {name: random, strategy: random}
+output: {moves: all}
+)",
+                         3, "ARENA_MPI_CHUNK_BYTES=1000 ARENA_MPI_ROUND_BYTES=65536");
+  require_same_under_mpi("mpi-pieces-gzip", R"(name: pieces
+engine: go-fish
+seed: 9
+games: 600
+rules: {seats: 3}
+players:
+  - {name: memory, strategy: memory}
+  - {name: random, strategy: random}
+  - {name: counting, strategy: counting}
+output: {games_csv: gzip, moves: all}
+)",
+                         2, "ARENA_MPI_CHUNK_BYTES=7 ARENA_MPI_ROUND_BYTES=20000");
 }
 
 TEST_CASE("Workers find a board file relative to the config as rank 0 does", "[mpi]") {

@@ -77,3 +77,49 @@ TEST_CASE("arena built without MPI exits 2 at once with one line when mpirun sta
   CHECK(std::count(o.err.begin(), o.err.end(), '\n') == 1);
   CHECK_FALSE(std::filesystem::exists(dir / "out"));
 }
+
+TEST_CASE("MPI rounds grow while quick, shrink when slow, in whole units") {
+  RoundSizer rounds(6, 3, kRoundBytesPerRank);  // series of 2, 3 ranks
+  CHECK(rounds.games() == 6 * 16);
+  rounds.observed(96, 0.1, 0);
+  CHECK(rounds.games() == 6 * 32);
+  for (int i = 0; i < 40; ++i)
+    rounds.observed(rounds.games(), 0.1, 0);
+  CHECK(rounds.games() == (uint64_t{3} << 20) / 6 * 6);  // the most a round plays
+  rounds.observed(rounds.games(), 3.0, 0);
+  CHECK(rounds.games() == (uint64_t{3} << 20) / 6 * 6 / 2 / 6 * 6);
+  CHECK(rounds.games() % 6 == 0);
+}
+
+TEST_CASE("An MPI round holds at most its byte budget of per-game text per rank") {
+  // Cheap games with every move recorded: 2,000 bytes a game, 2 ranks of 1 MiB each.
+  RoundSizer rounds(2, 2, uint64_t{1} << 20);
+  for (int i = 0; i < 40; ++i) {
+    const uint64_t games = rounds.games();
+    CHECK(games % 2 == 0);
+    CHECK(games * 2000 <= (uint64_t{2} << 20));
+    rounds.observed(games, 0.01, games * 2000);
+  }
+  CHECK(rounds.games() == (uint64_t{2} << 20) / 2000 / 2 * 2);  // 1,048 games: the budget
+  // A round of bigger games lowers it at once; smaller ones later do not raise it again.
+  rounds.observed(100, 0.01, 100 * 8000);
+  CHECK(rounds.games() == (uint64_t{2} << 20) / 8000 / 2 * 2);
+  rounds.observed(100, 0.01, 100);
+  CHECK(rounds.games() == (uint64_t{2} << 20) / 8000 / 2 * 2);
+  // However big the games, a round plays at least one unit.
+  rounds.observed(2, 0.01, uint64_t{1} << 40);
+  CHECK(rounds.games() == 2);
+}
+
+TEST_CASE("The MPI message and round sizes are rank 0's, and only positive numbers change them") {
+  CHECK(kMessageBytes == uint64_t{64} << 20);  // well under MPI's int count (2 GiB)
+  CHECK(bytes_from_env("ARENA_TEST_NO_SUCH_VARIABLE", 7) == 7);
+  {
+    const ScopedEnv chunk("ARENA_MPI_CHUNK_BYTES", "1000");
+    CHECK(bytes_from_env("ARENA_MPI_CHUNK_BYTES", kMessageBytes) == 1000);
+  }
+  for (const char* bad : {"0", "-5", "12k", ""}) {
+    const ScopedEnv chunk("ARENA_MPI_CHUNK_BYTES", bad);
+    CHECK(bytes_from_env("ARENA_MPI_CHUNK_BYTES", kMessageBytes) == kMessageBytes);
+  }
+}

@@ -534,3 +534,105 @@ players:
   CHECK(refused.code == 2);
   CHECK_THAT(refused.err, Catch::Contains("mcts searches against the clock"));
 }
+
+namespace {
+
+// The recorded moves of game `game` in `run`/moves.jsonl.gz, as [variant, move] pairs.
+json recorded_moves(const fs::path& run, uint64_t game) {
+  json found;
+  arena::for_each_line(run / arena::kMovesFile, [&](std::string_view line) {
+    const json j = json::parse(line);
+    if (j["game"] != game) return true;
+    found = j;
+    return false;
+  });
+  REQUIRE(found.is_object());
+  return found;
+}
+
+// A recorded move decoded by the rule docs/results.md gives for `engine`
+// (`side`: the board's side, rules.size or n), in the fields of the move its
+// replay shows.
+json decoded(const std::string& engine, const json& move, int side) {
+  if (engine == "battleship") {
+    const int cell = move.get<int>();
+    return {{"row", cell / side}, {"col", cell % side}};  // row x size + column
+  }
+  if (engine == "go-fish") {
+    const int ask = move.get<int>();
+    return {{"target", ask / 64}, {"rank", ask % 64}};  // target x 64 + rank
+  }
+  if (engine == "chinese-checkers") {
+    const int hop = move.get<int>();
+    return {{"from", hop / 128}, {"to", hop % 128}};  // from x 128 + to
+  }
+  json rooks = json::array();  // rooks: cells row x n + column
+  for (const json& cell : move)
+    rooks.push_back({cell.get<int>() / side, cell.get<int>() % side});
+  return {{"rooks", rooks}};
+}
+
+}  // namespace
+
+// docs/results.md says how each engine's moves are written in moves.jsonl.gz;
+// a reader written from it must read what arena writes.
+TEST_CASE("every engine's recorded moves decode by docs/results.md to the moves its replay shows") {
+  const fs::path dir = scratch("move-encodings");
+  struct Case {
+    std::string engine;
+    std::string config;
+    int side;
+  };
+  const std::vector<Case> cases = {
+      {"battleship",
+       "mode: duel\nrules: {size: 8}\ngames: 4\nplayers: [{name: d, strategy: "
+       "density}, {name: r, strategy: random}]\n",
+       8},
+      {"go-fish",
+       "rules: {seats: 3}\ngames: 6\nplayers: [{name: m, strategy: memory}, {name: r, "
+       "strategy: random}, {name: c, strategy: counting}]\n",
+       0},
+      {"chinese-checkers",
+       "rules: {max_plies: 30}\ngames: 2\nplayers: [{name: g, strategy: "
+       "greedy}, {name: r, strategy: random}]\n",
+       0},
+      {"rooks",
+       "rules: {n: [6]}\ngames: 4\nplayers: [{name: g, strategy: random-greedy}, "
+       "{name: e, strategy: exact}]\n",
+       6}};
+  for (const Case& c : cases) {
+    DYNAMIC_SECTION(c.engine) {
+      write_file(dir / "run.yaml", "name: codes\nengine: " + c.engine + "\nseed: 3\n" + c.config +
+                                       "output: {moves: all}\n");
+      const fs::path run = dir / c.engine;
+      REQUIRE(
+          arena_cli("run " + (dir / "run.yaml").string() + " --quiet --out " + run.string(), dir)
+              .code == 0);
+      for (const uint64_t game : {0, 1}) {
+        const json record = recorded_moves(run, game);
+        const json shown = replay_json(run, game, dir);
+        std::vector<json> steps;  // the moves of the strategies, in order
+        for (const json& step : shown["steps"])
+          if (!step["variant"].is_null()) steps.push_back(step);
+        REQUIRE(steps.size() == record["moves"].size());
+        for (size_t k = 0; k < steps.size(); ++k) {
+          const json& entry = record["moves"][k];
+          INFO("game " << game << ", move " << k << ": " << entry.dump());
+          CHECK(shown["variants"][entry[0].get<size_t>()] == steps[k]["variant"]);
+          const json want = decoded(c.engine, entry[1], c.side);
+          for (const auto& [field, value] : want.items())
+            CHECK(steps[k]["move"][field] == value);
+        }
+        // games.csv's seat column is the position in the record's seats.
+        const std::string rows = shown["rows"].get<std::string>();
+        size_t seat = 0;
+        for (const json& variant : record["seats"]) {
+          const std::string row =
+              fmt::format("{},{},{},", game,
+                          shown["variants"][variant.get<size_t>()].get<std::string>(), seat++);
+          CHECK_THAT(rows, Catch::Contains("\n" + row) || Catch::StartsWith(row));
+        }
+      }
+    }
+  }
+}

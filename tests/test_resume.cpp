@@ -2,11 +2,18 @@
 // merge into them: after kill -9, after SIGINT, with another thread count.
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
+#include <stdio.h>
+
+#include <algorithm>
+#include <cerrno>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "cli_support.hpp"
 #include "harness/adapters/adapters.hpp"
+#include "harness/cli/commands.hpp"
 #include "harness/cli/resume.hpp"
 #include "harness/cli/run_support.hpp"
 #include "harness/output/results_dir.hpp"
@@ -466,4 +473,175 @@ TEST_CASE("Ctrl-C while the probe series play starts no other, and the run resum
   CHECK(read_file(dir / "stall-flag.games") == fmt::format("{}\n{}\n", probes[0], probes[1]));
   run_printed_resume_command(err, dir);
   require_same_results(dir / "whole", dir / "part");
+}
+
+namespace {
+
+// A rename that fails with `error` on call number `failing` (1-based) and
+// after it, and does what renameat2 does before it; `calls` counts them.
+arena::RenameFolder failing_rename(int error, int failing, std::vector<unsigned>* calls) {
+  return [=](const fs::path& from, const fs::path& to, unsigned flags) {
+    calls->push_back(flags);
+    if (static_cast<int>(calls->size()) >= failing) {
+      errno = error;
+      return -1;
+    }
+    return ::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), flags);
+  };
+}
+
+// `dir`/out holding the results of an earlier commit: summary.json "earlier".
+void commit_earlier(const fs::path& dir) {
+  arena::StagedResults earlier(dir / "out");
+  earlier.write_file("summary.json", "earlier");
+  earlier.commit();
+}
+
+}  // namespace
+
+TEST_CASE(
+    "A commit whose rename fails leaves the earlier results and the staged ones with "
+    "their checkpoint") {
+  const fs::path dir = scratch("commit-fails");
+  std::vector<unsigned> calls;
+  const fs::path staging = dir / ".out.partial";
+  SECTION("the swap fails") {
+    commit_earlier(dir);
+    {
+      arena::StagedResults staged(dir / "out", arena::StagedResults::Start::kFresh,
+                                  failing_rename(EACCES, 1, &calls));
+      staged.write_file("summary.json", "finished");
+      staged.write_file(arena::kCheckpointName, "checkpoint");
+      CHECK_THROWS_MATCHES(
+          staged.commit(), arena::CommitError,
+          Catch::Message(fmt::format(
+              "cannot put the results in place: renaming {} to {}: Permission denied; the "
+              "run's complete results and its checkpoint are kept in {}, and the earlier {} is "
+              "as it was",
+              staging.string(), (dir / "out").string(), staging.string(), (dir / "out").string())));
+      CHECK(calls == std::vector<unsigned>{RENAME_EXCHANGE});  // no second try
+    }
+    CHECK(read_file(dir / "out/summary.json") == "earlier");
+    CHECK(read_file(staging / "summary.json") == "finished");
+    CHECK(read_file(staging / arena::kCheckpointName) == "checkpoint");
+    CHECK_FALSE(fs::exists(dir / ".out.lock"));
+    // --resume takes the staging folder up again and puts it in place.
+    arena::StagedResults resumed(dir / "out", arena::StagedResults::Start::kResume);
+    resumed.commit();
+    CHECK(read_file(dir / "out/summary.json") == "finished");
+    CHECK_FALSE(fs::exists(dir / "out" / arena::kCheckpointName));
+    CHECK_FALSE(fs::exists(staging));
+  }
+  SECTION("without RENAME_EXCHANGE, the new folder cannot take the old one's place") {
+    commit_earlier(dir);
+    auto rename = [&](const fs::path& from, const fs::path& to, unsigned flags) {
+      calls.push_back(flags);
+      if (flags == RENAME_EXCHANGE) return errno = EINVAL, -1;  // not on this file system
+      if (calls.size() == 3) return errno = EIO, -1;            // staging -> out
+      return ::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), flags);
+    };
+    {
+      arena::StagedResults staged(dir / "out", arena::StagedResults::Start::kFresh, rename);
+      staged.write_file("summary.json", "finished");
+      staged.write_file(arena::kCheckpointName, "checkpoint");
+      CHECK_THROWS_WITH(
+          staged.commit(),
+          Catch::Contains("Input/output error") &&
+              Catch::Contains("and the earlier " + (dir / "out").string() + " is as it was"));
+      CHECK(calls.size() == 4);  // swap, out -> .old, staging -> out, .old -> out
+    }
+    CHECK(read_file(dir / "out/summary.json") == "earlier");
+    CHECK(read_file(staging / "summary.json") == "finished");
+    CHECK(fs::exists(staging / arena::kCheckpointName));
+    CHECK_FALSE(fs::exists(dir / ".out.partial.old"));
+  }
+  SECTION("without RENAME_EXCHANGE and nothing failing, the folder is replaced") {
+    commit_earlier(dir);
+    auto rename = [&](const fs::path& from, const fs::path& to, unsigned flags) {
+      if (flags == RENAME_EXCHANGE) return errno = EINVAL, -1;
+      return ::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), flags);
+    };
+    arena::StagedResults staged(dir / "out", arena::StagedResults::Start::kFresh, rename);
+    staged.write_file("summary.json", "finished");
+    staged.write_file(arena::kCheckpointName, "checkpoint");
+    staged.commit();
+    CHECK(read_file(dir / "out/summary.json") == "finished");
+    CHECK_FALSE(fs::exists(dir / "out" / arena::kCheckpointName));
+    CHECK_FALSE(fs::exists(staging));
+    CHECK_FALSE(fs::exists(dir / ".out.partial.old"));
+  }
+  SECTION("no earlier folder, and no checkpoint: the complete results are kept all the same") {
+    {
+      arena::StagedResults staged(dir / "out", arena::StagedResults::Start::kFresh,
+                                  failing_rename(EROFS, 1, &calls));
+      staged.write_file("summary.json", "finished");
+      CHECK_THROWS_WITH(staged.commit(),
+                        Catch::EndsWith("Read-only file system; the run's complete results are "
+                                        "kept in " +
+                                        staging.string()));
+    }
+    CHECK_FALSE(fs::exists(dir / "out"));
+    CHECK(read_file(staging / "summary.json") == "finished");
+  }
+}
+
+TEST_CASE(
+    "arena run whose results cannot be put in place says so once, and --resume puts "
+    "them there") {
+  const fs::path dir = scratch("run-commit-fails");
+  const arena::Registry registry = arena::make_registry();
+  const char* duel =
+      "name: duel\nengine: battleship\nmode: duel\ngames: 600\n"
+      "players: [{name: density, strategy: density}, {name: random, strategy: random}]\n";
+  const char* sprt =
+      "name: duel\nengine: battleship\nmode: duel\ngames: 100000\n"
+      "players: [{name: density, strategy: density}, {name: random, strategy: random}]\n"
+      "stop: {sprt: {elo0: 0, elo1: 20}, batch: 100}\n";
+  for (const char* config : {duel, sprt}) {
+    const bool stops = config == sprt;
+    DYNAMIC_SECTION((stops ? "stopped by an SPRT" : "all its games")) {
+      write_file(dir / "run.yaml", config);
+      const std::string run = "run " + (dir / "run.yaml").string() + " --quiet --seed 2 --out ";
+      REQUIRE(arena_cli(run + (dir / "whole").string(), dir).code == 0);
+      REQUIRE(arena_cli("run " + (dir / "run.yaml").string() + " --quiet --seed 1 --out " +
+                            (dir / "out").string(),
+                        dir)
+                  .code == 0);
+      const std::string earlier = read_file(dir / "out/games.csv");
+      arena::RunOptions options;
+      options.config_path = (dir / "run.yaml").string();
+      options.out = (dir / "out").string();
+      options.seed = 2;
+      options.quiet = true;
+      options.rename_results = [](const fs::path&, const fs::path&, unsigned) {
+        return errno = EACCES, -1;
+      };
+      const auto failed =
+          arena::testing::captured(dir, [&] { return arena::run_command(options, registry); });
+      CHECK(failed.code == 1);  // the run itself failed
+      INFO(failed.err);
+      CHECK(std::count(failed.err.begin(), failed.err.end(), '\n') == 1);  // one line
+      CHECK_THAT(
+          failed.err,
+          Catch::StartsWith("arena: run failed: cannot put the results in place: "
+                            "renaming ") &&
+              Catch::Contains(": Permission denied; the run's complete results and its "
+                              "checkpoint are kept in ") &&
+              Catch::Contains("is as it was; once that is fixed, this puts them in place: ") &&
+              Catch::EndsWith(" run " + options.config_path + " --out " + *options.out +
+                              " --resume --seed 2 --quiet\n"));
+      CHECK(read_file(dir / "out/games.csv") == earlier);
+      REQUIRE(fs::exists(dir / ".out.partial" / arena::kCheckpointName));
+      CHECK(nlohmann::json::parse(read_file(dir / ".out.partial/summary.json"))["complete"] ==
+            true);
+      const auto resumed = arena_cli(
+          "run " + options.config_path + " --out " + *options.out + " --resume --seed 2 --quiet",
+          dir);
+      INFO(resumed.err);
+      REQUIRE(resumed.code == 0);
+      require_same_results(dir / "whole", dir / "out");
+      CHECK_FALSE(fs::exists(dir / ".out.partial"));
+      CHECK_FALSE(fs::exists(dir / "out" / arena::kCheckpointName));
+    }
+  }
 }

@@ -48,7 +48,7 @@ int checkers_seats(const RunConfig& config) {
 std::string timed_players(const RunConfig& config) {
   std::string names;
   for (const auto& player : config.players) {
-    if (player.strategy != kExternalName && !follows_from_seed(player))
+    if (!is_linked(player.strategy) && !follows_from_seed(player))
       names += (names.empty() ? "" : ", ") + player.name;
   }
   return names;

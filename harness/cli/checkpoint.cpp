@@ -39,8 +39,9 @@ void sync_file(const fs::path& path) {
 // gzip files and moves.jsonl.gz and the games worth a look, 5 the cheaper
 // per-decision fold of the signature, 6 the run's origin (flags given, the
 // game code's hash), 7 the finishing orders (Plackett-Luce ratings), 8 the
-// finishing orders of forfeited games and latency buckets of 64 per power of
-// two: files of an earlier version cannot be continued or merged.
+// finishing orders of forfeited games, latency buckets of 64 per power of
+// two and the `seat` column of games.csv: files of an earlier version cannot
+// be continued or merged.
 constexpr int kCheckpointVersion = 8;
 
 void check_version(const Json& j, const fs::path& file, const char* what) {

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "harness/output/results_dir.hpp"
 #include "harness/registry/registry.hpp"
 #include "harness/stats/sprt.hpp"
 
@@ -49,6 +50,9 @@ struct RunOptions {
   // Sees the spec of every external and python player before the run
   // starts: Python's arena.run gives its python players their links here.
   std::function<void(BotSpec&)> adjust_bot = nullptr;
+  // Tests only: how the finished results folder is renamed into place
+  // (StagedResults' seam, harness/output/results_dir.hpp); null: renameat2.
+  RenameFolder rename_results = nullptr;
 };
 
 int run_command(const RunOptions& options, const Registry& registry);

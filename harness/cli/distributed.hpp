@@ -11,13 +11,19 @@
 // the counts and appends the rows in game order. Results are therefore
 // exactly those of one process. With early stopping a round ends at every
 // `stop.batch` boundary and rank 0 checks the rule there, so the run stops at
-// the same game. Round sizes adapt to about a second of play; they change how
-// work is cut, never what is computed.
+// the same game. Round sizes adapt to about a second of play, and are bounded
+// by bytes too: a round's per-game text (games.csv rows, recorded moves) is
+// held in memory by the rank that played it until rank 0 has it, so a round
+// plays at most about kRoundBytesPerRank of it per rank, as measured in the
+// rounds before (RoundSizer). They change how work is cut, never what is
+// computed. A text of any length goes in messages of at most kMessageBytes
+// (MPI counts are int: 2 GiB at most per message).
 //
 // Without MPI support (ARENA_MPI off) or outside an MPI launch, the world is
 // one process and none of this runs.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -26,6 +32,39 @@
 #include "harness/runner/runner.hpp"
 
 namespace arena {
+
+// The largest message a text is sent in (a length first, then the text in
+// pieces of at most this); ARENA_MPI_CHUNK_BYTES on rank 0 sets another (tests).
+inline constexpr uint64_t kMessageBytes = uint64_t{64} << 20;
+// A round's per-game text per rank, at most (about); ARENA_MPI_ROUND_BYTES on
+// rank 0 sets another (tests).
+inline constexpr uint64_t kRoundBytesPerRank = uint64_t{256} << 20;
+
+// The size of each round of an MPI run, in games: a whole multiple of `unit`
+// (series length x ranks), from unit x 16 at first, doubled after a round
+// under half a second and halved after one over 2 s (up to ranks << 20
+// games), and never more than `bytes_per_rank` x ranks of per-game text at
+// the most bytes per game any earlier round wrote. Pure: no MPI.
+class RoundSizer {
+ public:
+  RoundSizer(uint64_t unit, int ranks, uint64_t bytes_per_rank);
+  // Games of the next round.
+  uint64_t games() const;
+  // After a round of `games` games that took `seconds` and wrote `bytes` of
+  // per-game text on all ranks together.
+  void observed(uint64_t games, double seconds, uint64_t bytes);
+
+ private:
+  uint64_t unit_;
+  uint64_t max_round_;
+  uint64_t budget_;  // bytes per round, all ranks
+  uint64_t round_;   // by time alone
+  double bytes_per_game_ = 0;
+};
+
+// A positive byte count from the environment variable `name` (a test's
+// seam), else `otherwise`.
+uint64_t bytes_from_env(const char* name, uint64_t otherwise);
 
 // True when this arena was built with MPI support (ARENA_MPI).
 bool built_with_mpi();

@@ -5,6 +5,9 @@
 // After each round every worker sends rank 0 one JSON text (its counts, its
 // forfeits, or the error that stopped it) and then one text per per-game
 // stream (harness/runner/game_streams.hpp: games.csv rows, recorded moves).
+// A text is its length (one uint64) and then its bytes in messages of at
+// most the run's chunk (kMessageBytes unless rank 0 says otherwise in the
+// run's header), all under the text's tag: MPI keeps them in order.
 #include <mpi.h>
 #include <unistd.h>
 
@@ -14,9 +17,12 @@
 #include <cstdlib>
 #include <exception>
 #include <filesystem>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -71,17 +77,39 @@ void broadcast(std::array<int64_t, 3>& words) {
   MPI_Bcast(words.data(), 3, MPI_INT64_T, 0, MPI_COMM_WORLD);
 }
 
-void send_bytes(const std::string& bytes, int tag) {
-  MPI_Send(bytes.data(), static_cast<int>(bytes.size()), MPI_BYTE, 0, tag, MPI_COMM_WORLD);
+// The largest message of a text, in bytes (at most INT_MAX: MPI counts are int).
+uint64_t chunk_bytes(uint64_t wanted) {
+  return std::clamp<uint64_t>(wanted, 1, static_cast<uint64_t>(std::numeric_limits<int>::max()));
 }
 
+// Sends `bytes` to rank 0: its length, then pieces of at most `chunk` bytes.
+void send_bytes(const std::string& bytes, int tag, uint64_t chunk) {
+  const uint64_t size = bytes.size();
+  MPI_Send(&size, 1, MPI_UINT64_T, 0, tag, MPI_COMM_WORLD);
+  for (uint64_t at = 0; at < size; at += chunk) {
+    const auto count = static_cast<int>(std::min(chunk, size - at));
+    MPI_Send(bytes.data() + at, count, MPI_BYTE, 0, tag, MPI_COMM_WORLD);
+  }
+}
+
+// A text send_bytes sent: its length, then its pieces, whatever their size.
 std::string receive_bytes(int source, int tag) {
-  MPI_Status status;
-  MPI_Probe(source, tag, MPI_COMM_WORLD, &status);
-  int count = 0;
-  MPI_Get_count(&status, MPI_BYTE, &count);
-  std::string bytes(static_cast<size_t>(count), '\0');
-  MPI_Recv(bytes.data(), count, MPI_BYTE, source, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  uint64_t size = 0;
+  MPI_Recv(&size, 1, MPI_UINT64_T, source, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  std::string bytes(static_cast<size_t>(size), '\0');
+  for (uint64_t at = 0; at < size;) {
+    MPI_Status status;
+    MPI_Probe(source, tag, MPI_COMM_WORLD, &status);
+    int count = 0;
+    MPI_Get_count(&status, MPI_BYTE, &count);
+    if (count <= 0 || static_cast<uint64_t>(count) > size - at) {
+      throw std::runtime_error(
+          fmt::format("MPI rank {}: a message of {} bytes where {} of {} were left", source, count,
+                      size - at, size));
+    }
+    MPI_Recv(bytes.data() + at, count, MPI_BYTE, source, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    at += static_cast<uint64_t>(count);
+  }
   return bytes;
 }
 
@@ -118,6 +146,7 @@ Json forfeits_json(const std::vector<ForfeitNote>& notes) {
 
 // What a worker needs to play slices.
 struct WorkerRun {
+  uint64_t chunk = kMessageBytes;  // rank 0's: the largest message of a text
   RunConfig config;
   std::unique_ptr<BotPool> bots;  // a worker's own programs for external strategies
   std::unique_ptr<Match> match;
@@ -221,9 +250,13 @@ int world_size() {
 void Workers::start(const std::string& resolved_yaml, const std::string& config_file,
                     const std::filesystem::path& results_dir) {
   if (world_size() < 2) return;
-  std::string text = dump(Json{{"file", std::filesystem::absolute(config_file).string()},
-                               {"results", std::filesystem::absolute(results_dir).string()},
-                               {"yaml", resolved_yaml}});
+  std::string text =
+      dump(Json{{"file", std::filesystem::absolute(config_file).string()},
+                {"results", std::filesystem::absolute(results_dir).string()},
+                {"chunk", chunk_bytes(bytes_from_env("ARENA_MPI_CHUNK_BYTES", kMessageBytes))},
+                {"yaml", resolved_yaml}});
+  if (text.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
+    throw std::runtime_error("the resolved config is over 2 GiB: too large to send to MPI ranks");
   std::array<int64_t, 3> header = {kRun, static_cast<int64_t>(text.size()), 0};
   broadcast(header);
   MPI_Bcast(text.data(), static_cast<int>(text.size()), MPI_BYTE, 0, MPI_COMM_WORLD);
@@ -239,10 +272,11 @@ Workers::~Workers() {
 namespace {
 
 // Appends the workers' streams, counts and forfeit notes of one round, rank by
-// rank. Every worker's messages are received before any error is raised: a
-// worker left blocked in a send would hang the end of the job.
-void merge_workers(const RunPlan& plan, std::exception_ptr own_error, GameWriter* out,
-                   RunStats& total) {
+// rank; returns the bytes of their streams. Every worker's messages are
+// received before any error is raised: a worker left blocked in a send would
+// hang the end of the job.
+uint64_t merge_workers(const RunPlan& plan, std::exception_ptr own_error, GameWriter* out,
+                       RunStats& total) {
   const int ranks = world_size();
   std::vector<Json> reports;  // small: counts only; the streams follow one rank at a time
   for (int r = 1; r < ranks; ++r)
@@ -257,11 +291,14 @@ void merge_workers(const RunPlan& plan, std::exception_ptr own_error, GameWriter
     throw std::runtime_error(fmt::format("MPI rank {}: {}", failed - reports.begin() + 1,
                                          (*failed)["error"].get<std::string>()));
   }
+  uint64_t bytes = 0;
   for (int r = 1; r < ranks; ++r) {
     const Json& report = reports[static_cast<size_t>(r - 1)];
     StreamTexts texts;
-    for (size_t s = 0; s < kGameStreams; ++s)
+    for (size_t s = 0; s < kGameStreams; ++s) {
       texts[s] = receive_bytes(r, stream_tag(s));
+      bytes += texts[s].size();
+    }
     total += RunStats::from_json(report["stats"]);
     if (out) out->write(texts);
     if (!plan.on_forfeit) continue;
@@ -270,7 +307,24 @@ void merge_workers(const RunPlan& plan, std::exception_ptr own_error, GameWriter
                        n[3].get<std::string>(), n[4].get<bool>()});
     }
   }
+  return bytes;
 }
+
+// Passes rank 0's own streams on to the run's writer, counting their bytes.
+class CountingWriter final : public GameWriter {
+ public:
+  explicit CountingWriter(GameWriter& out) : out_(out) {}
+  void write(const StreamTexts& texts) override {
+    for (const std::string& text : texts)
+      bytes_ += text.size();
+    out_.write(texts);
+  }
+  uint64_t take() { return std::exchange(bytes_, 0); }
+
+ private:
+  GameWriter& out_;
+  uint64_t bytes_ = 0;
+};
 
 }  // namespace
 
@@ -286,13 +340,14 @@ RunStats run_games_distributed(const Match& match, const RunPlan& plan, GameWrit
                                   std::max<int>(1, static_cast<int>(match.groups().size())));
   // Rounds are whole multiples of `unit`, so no slice starts inside a series
   // (rounds also end at stop checks and at the end, both series boundaries).
-  // Start small (a quick first answer) and adapt to about a second a round.
-  const uint64_t unit = series * static_cast<uint64_t>(ranks);
-  uint64_t round = unit * 16;
-  const uint64_t max_round = std::max(unit, (static_cast<uint64_t>(ranks) << 20) / unit * unit);
+  RoundSizer rounds(series * static_cast<uint64_t>(ranks), ranks,
+                    bytes_from_env("ARENA_MPI_ROUND_BYTES", kRoundBytesPerRank));
+  std::optional<CountingWriter> counted;
+  if (out) counted.emplace(*out);
+  GameWriter* own_out = out ? &*counted : nullptr;
   for (uint64_t next = plan.first_game; next < plan.games;) {
     if (plan.interrupt && plan.interrupt->load()) break;
-    uint64_t end = std::min(plan.games, next + round);
+    uint64_t end = std::min(plan.games, next + rounds.games());
     if (plan.check_every > 0) end = std::min(end, (next / plan.check_every + 1) * plan.check_every);
     const auto start = std::chrono::steady_clock::now();
     std::array<int64_t, 3> command = {kRound, static_cast<int64_t>(next),
@@ -303,22 +358,23 @@ RunStats run_games_distributed(const Match& match, const RunPlan& plan, GameWrit
     own.on_forfeit = plan.on_forfeit;
     std::exception_ptr own_error;
     try {
-      total += run_games(match, own, out, nullptr);  // rank 0's slice comes first in game order
+      total += run_games(match, own, own_out, nullptr);  // rank 0's slice comes first in game order
     } catch (...) {
       own_error = std::current_exception();
     }
-    merge_workers(plan, own_error, out, total);
+    uint64_t bytes = merge_workers(plan, own_error, out, total);
+    if (counted) bytes += counted->take();
     if (progress) progress->add(end - next);
     // Checked before on_merged, as run_games does: a checkpoint taken there
     // holds this check (its LLR in the history a resume goes on with).
     const bool stop = plan.check_every > 0 && end % plan.check_every == 0 && plan.stop_when(total);
     if (plan.on_merged) plan.on_merged(total, end);
+    const uint64_t played = end - next;
     next = end;
     if (stop) break;
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (seconds < 0.5) round = std::min(round * 2, max_round);
-    if (seconds > 2) round = std::max(unit, round / 2 / unit * unit);
+    rounds.observed(played,
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                    bytes);
   }
   return total;
 }
@@ -337,6 +393,7 @@ int serve_as_worker(const Registry& registry) {
     run = std::make_unique<WorkerRun>(
         prepare_worker(sent.at("yaml").get<std::string>(), sent.at("file").get<std::string>(),
                        sent.at("results").get<std::string>(), registry));
+    run->chunk = chunk_bytes(sent.at("chunk").get<uint64_t>());
   } catch (const std::exception& e) {
     error = e.what();  // told to rank 0 at the first round
   }
@@ -346,9 +403,10 @@ int serve_as_worker(const Registry& registry) {
     if (command[0] == kDone) return error.empty() ? 0 : 1;
     const SliceReply reply = play_slice(run.get(), error, static_cast<uint64_t>(command[1]),
                                         static_cast<uint64_t>(command[2]));
-    send_bytes(reply.report, kTagReport);
+    const uint64_t chunk = run ? run->chunk : kMessageBytes;
+    send_bytes(reply.report, kTagReport, chunk);
     for (size_t s = 0; s < kGameStreams; ++s)
-      send_bytes(reply.texts[s], stream_tag(s));
+      send_bytes(reply.texts[s], stream_tag(s), chunk);
   }
 }
 

@@ -154,7 +154,14 @@ RunPlan plan_of(const RunContext& run, LlrHistory& llr) {
       return !status.stopped_by.empty();
     };
   }
-  if (run.resume) plan.initial = &run.resume->stats;
+  if (run.resume) {
+    plan.initial = &run.resume->stats;
+    // A checkpoint at a check that stopped the run (one whose results could
+    // not be put in place) has no games left to play.
+    if (run.config.stop.any() && plan.first_game % run.config.stop.batch == 0 &&
+        !evaluate_stop(run.config.stop, run.resume->stats).stopped_by.empty())
+      plan.games = plan.first_game;
+  }
   plan.interrupt = &InterruptGuard::requested();
   return plan;
 }
@@ -205,10 +212,10 @@ Played play_into(const RunContext& run, RunInfo& info) {
   const uint64_t before = run.resume ? run.resume->stats.games() : 0;
   Played played{std::move(stats), 0};
   played.next_game = plan.first_game + (played.stats.games() - before);
-  if (played.next_game < run.slice.end &&
-      evaluate_stop(run.config.stop, played.stats).stopped_by.empty()) {
-    checkpoints.write(played.stats, played.next_game);  // interrupted: keep what was played
-  }
+  // Interrupted, stopped or complete: what was played is kept, so that
+  // --resume continues it, or (when the results cannot be put in place)
+  // writes them again and commits them. Commit deletes it.
+  checkpoints.write(played.stats, played.next_game);
   files.finish();  // readable to the last game (a resume cuts back to the checkpoint)
   return played;
 }

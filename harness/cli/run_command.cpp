@@ -140,6 +140,17 @@ int report_interrupted(const RunContext& run, uint64_t next_game, const StagedRe
   return 130;
 }
 
+// Puts the finished results in place; when that fails (CommitError), says
+// how the run is finished once the cause is fixed.
+void commit(const RunContext& run, StagedResults& staged) {
+  try {
+    staged.commit();
+  } catch (const CommitError& e) {
+    throw CommitError(fmt::format("{}; once that is fixed, this puts them in place: {}", e.what(),
+                                  run.resume_command));
+  }
+}
+
 // A shard's results: its counts for `arena merge`, committed when its slice
 // is complete; else left with its checkpoint for --resume (exit 130).
 int finish_shard(const RunContext& run, const RunInfo& info, const Played& played,
@@ -151,7 +162,7 @@ int finish_shard(const RunContext& run, const RunInfo& info, const Played& playe
                     shard_json({config_identity(run.config, info.seed), info.seed, run.origin,
                                 static_cast<int>(index), static_cast<int>(count), run.slice.first,
                                 run.slice.end, info.wall_seconds, info.threads, played.stats}));
-  staged.commit();
+  commit(run, staged);
   fmt::print("shard {} of {}: games {} to {} in {:.2f} s; results in {}\n", index, count,
              run.slice.first, run.slice.end, info.wall_seconds, staged.final_dir().string());
   return 0;
@@ -178,7 +189,7 @@ int finish_run(const RunContext& run, const RunInfo& info, const Played& played,
     return report_interrupted(run, played.next_game, staged,
                               "partial results (complete: false) and a checkpoint are");
   }
-  staged.commit();
+  commit(run, staged);
   if (run.options.print_results)
     print_results(summary, {staged.final_dir(), std::nullopt, run.options.detail});
   return run.options.strict && !all_reproduced(summary) ? 3 : 0;
@@ -214,7 +225,8 @@ int run(const RunOptions& given, const Registry& registry, Workers& workers) {
     }
   }
   StagedResults staged(results_dir,
-                       given.resume ? StagedResults::Start::kResume : StagedResults::Start::kFresh);
+                       given.resume ? StagedResults::Start::kResume : StagedResults::Start::kFresh,
+                       given.rename_results);
   std::optional<Checkpoint> resume;
   RunOptions options = given;
   if (given.resume) {

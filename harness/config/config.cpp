@@ -497,7 +497,7 @@ RunConfig load_config(const std::string& path, const Registry& registry) {
 }
 
 bool follows_from_seed(const PlayerConfig& player) {
-  if (player.strategy == "external") return false;
+  if (is_linked(player.strategy)) return false;  // a program's or a Python function's choices
   for (const std::string& name : player.clock_budgets) {
     if (!player.params.contains(name)) continue;
     const ParamValue& limit = player.params.at(name);

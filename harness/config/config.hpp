@@ -219,9 +219,11 @@ struct RunConfig {
 };
 
 // Whether a player's moves follow from the seed alone: not for an external
-// program, nor for a strategy limited by the clock (one of its
-// `clock_budgets` above 0, as its ParamSpec declares). Replay rebuilds the
-// other players' games from the seed; these need recorded moves.
+// program or a Python function (`strategy: python`), whose code Arena does
+// not control and a replay does not run, nor for a strategy limited by the
+// clock (one of its `clock_budgets` above 0, as its ParamSpec declares).
+// Replay rebuilds the other players' games from the seed; these need
+// recorded moves (output.moves: forfeits records every game they play).
 bool follows_from_seed(const PlayerConfig& player);
 
 constexpr uint64_t kMaxGames = uint64_t{1} << 40;

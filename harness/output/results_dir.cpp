@@ -84,7 +84,13 @@ fs::path staging_dir_for(fs::path final_dir) {
   return parent / fmt::format(".{}.partial", final_dir.filename().string());
 }
 
-StagedResults::StagedResults(fs::path final_dir, Start start) : final_(std::move(final_dir)) {
+StagedResults::StagedResults(fs::path final_dir, Start start, RenameFolder rename)
+    : final_(std::move(final_dir)), rename_(std::move(rename)) {
+  if (!rename_) {
+    rename_ = [](const fs::path& from, const fs::path& to, unsigned flags) {
+      return ::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), flags);
+    };
+  }
   if (final_.filename().empty()) final_ = final_.parent_path();  // "out/" -> "out"
   if (const fs::path last = final_.filename(); last.empty() || last == "." || last == "..") {
     // The folder is replaced by renaming another into its place: it needs a name.
@@ -147,7 +153,8 @@ void StagedResults::release_lock() {
 StagedResults::~StagedResults() {
   std::error_code ec;
   // An interrupted run keeps its checkpoint and rows for --resume.
-  if (!committed_ && !fs::exists(staging_ / kCheckpointName, ec)) fs::remove_all(staging_, ec);
+  if (!committed_ && !keep_ && !fs::exists(staging_ / kCheckpointName, ec))
+    fs::remove_all(staging_, ec);
   release_lock();
 }
 
@@ -162,27 +169,69 @@ void StagedResults::write_file(const std::string& file, const std::string& conte
   sync_path(target, O_RDONLY);
 }
 
-void StagedResults::commit() {
-  std::error_code ignored;
-  fs::remove(staging_ / kCheckpointName, ignored);  // complete: nothing left to resume
-  sync_path(staging_, O_RDONLY | O_DIRECTORY);
+void StagedResults::fail_commit(const fs::path& from, const fs::path& to, int error) const {
   std::error_code ec;
-  if (fs::exists(final_, ec)) {
-    // Swap atomically: the final name always holds a complete folder.
-    if (::renameat2(AT_FDCWD, staging_.c_str(), AT_FDCWD, final_.c_str(), RENAME_EXCHANGE) == 0) {
-      fs::remove_all(staging_, ec);  // now holds the previous results
-      committed_ = true;
-      return;
+  const bool checkpoint = fs::exists(staging_ / kCheckpointName, ec);
+  throw CommitError(fmt::format(
+      "cannot put the results in place: renaming {} to {}: {}; the run's complete results{} "
+      "are kept in {}{}",
+      from.string(), to.string(), std::strerror(error), checkpoint ? " and its checkpoint" : "",
+      staging_.string(),
+      fs::exists(final_, ec) ? fmt::format(", and the earlier {} is as it was", final_.string())
+                             : ""));
+}
+
+void StagedResults::rename_or_throw(const fs::path& from, const fs::path& to,
+                                    unsigned flags) const {
+  if (rename_(from, to, flags) != 0) fail_commit(from, to, errno);
+}
+
+void StagedResults::replace_final() {
+  // Swap atomically: the final name always holds a complete folder.
+  if (rename_(staging_, final_, RENAME_EXCHANGE) == 0) return;
+  if (errno != EINVAL && errno != ENOSYS && errno != EOPNOTSUPP)
+    fail_commit(staging_, final_, errno);
+  // Filesystems without RENAME_EXCHANGE: move the old folder aside first,
+  // and back when the new one cannot take its place.
+  const fs::path old = staging_.string() + ".old";
+  std::error_code ec;
+  fs::remove_all(old, ec);  // a crash's leftover
+  rename_or_throw(final_, old, 0);
+  if (rename_(staging_, final_, 0) != 0) {
+    const int error = errno;
+    if (rename_(old, final_, 0) != 0) {
+      throw CommitError(fmt::format(
+          "cannot put the results in place: renaming {} to {}: {}; the run's complete results "
+          "are kept in {}, and the earlier {} is in {} (renaming it back failed too: {})",
+          staging_.string(), final_.string(), std::strerror(error), staging_.string(),
+          final_.string(), old.string(), std::strerror(errno)));
     }
-    // Filesystems without RENAME_EXCHANGE: move the old folder aside first.
-    const fs::path old = staging_.string() + ".old";
-    fs::rename(final_, old);
-    fs::rename(staging_, final_);
-    fs::remove_all(old, ec);
-  } else {
-    fs::rename(staging_, final_);
+    fail_commit(staging_, final_, error);
+  }
+  fs::remove_all(old, ec);
+}
+
+void StagedResults::commit() {
+  // The checkpoint stays until the results are in place: if they cannot be
+  // put there, the staging folder is what --resume continues.
+  sync_path(staging_, O_RDONLY | O_DIRECTORY);
+  try {
+    std::error_code ec;
+    if (fs::exists(final_, ec)) {
+      replace_final();
+    } else {
+      rename_or_throw(staging_, final_, 0);
+    }
+  } catch (const CommitError&) {
+    keep_ = true;
+    throw;
   }
   committed_ = true;
+  std::error_code ec;
+  fs::remove(final_ / kCheckpointName, ec);  // complete: nothing left to resume
+  fs::remove_all(staging_, ec);              // after a swap: the previous results
+  const fs::path parent = final_.has_parent_path() ? final_.parent_path() : fs::path(".");
+  sync_path(parent, O_RDONLY | O_DIRECTORY);
 }
 
 }  // namespace arena

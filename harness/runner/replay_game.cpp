@@ -1,13 +1,25 @@
 #include "harness/runner/replay_game.hpp"
 
 #include <memory>
+#include <string>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "engines/core/bot_link.hpp"
 #include "harness/runner/runner.hpp"
 
 namespace arena {
 namespace {
+
+// Why `player`'s moves cannot be rebuilt from the seed (follows_from_seed is false).
+std::string not_from_seed(const PlayerConfig& player) {
+  if (player.strategy == kPythonName)
+    return player.name + " is a Python function, which a replay does not call";
+  if (is_linked(player.strategy)) return player.name + " is an external program";
+  return fmt::format("{} searches against the clock ({})", player.name,
+                     fmt::join(player.clock_budgets, ", "));
+}
 
 // Stands in for the programs of external strategies during a replay: none is
 // started. From a record, a program that failed before its first decision
@@ -18,12 +30,8 @@ class StandInLink final : public BotLink {
       : config_(config), variant_(variant), script_(script) {}
   void ready() override {
     if (!script_) {
-      const PlayerConfig& player = config_.players[static_cast<size_t>(variant_)];
-      throw NotFromSeed(
-          variant_, fmt::format("{} is {}: its moves are not a function of the seed", player.name,
-                                player.strategy == kPythonName
-                                    ? "a Python function, which a replay does not call"
-                                    : "an external program"));
+      throw NotFromSeed(variant_, not_from_seed(config_.players[static_cast<size_t>(variant_)]) +
+                                      ": its moves are not a function of the seed");
     }
     script_->fault_before_decision(variant_);
   }
@@ -79,11 +87,9 @@ ReplayedGame replay_from_seed(const RunConfig& config, const Match& match, uint6
     play_one_game(match, g, sink, memory.get());
   for (const MoveLog::Entry& e : sink.moves().entries()) {
     const PlayerConfig& player = config.players[static_cast<size_t>(e.variant)];
-    if (!follows_from_seed(player)) {
-      throw NotFromSeed(e.variant, fmt::format("{} searches against the clock ({}): its "
-                                               "moves are not a function of the seed",
-                                               player.name, fmt::join(player.clock_budgets, ", ")));
-    }
+    if (!follows_from_seed(player))
+      throw NotFromSeed(e.variant,
+                        not_from_seed(player) + ": its moves are not a function of the seed");
   }
   return result_of(sink);
 }

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <utility>
 
+#include <fmt/format.h>
 #include <tbb/info.h>
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
@@ -125,16 +126,19 @@ void append_rows(std::string& out, uint64_t game, std::span<const SeatResult> se
   constexpr size_t kDigits = 20;  // of an int64_t, with its sign
   char number[kDigits + 1];
   const std::string_view game_text(number, std::to_chars(number, number + kDigits, game).ptr);
-  for (const SeatResult& seat : seats) {
+  for (size_t index = 0; index < seats.size(); ++index) {
+    const SeatResult& seat = seats[index];
     const std::string& name = variant_names[seat.variant];
     const std::string_view outcome = outcome_of(seat, seats);
     const std::string_view fault = seat.fault ? fault_name(*seat.fault) : "";
     const size_t start = out.size();
     out.resize(start + game_text.size() + name.size() + outcome.size() + fault.size() +
-               kDigits * (metric_count + 1) + metric_count + 5);
+               kDigits * (metric_count + 2) + metric_count + 6);
     char* at = put(out.data() + start, game_text);
     *at++ = ',';
     at = put(at, name);
+    *at++ = ',';
+    at = std::to_chars(at, at + kDigits, index).ptr;  // the seat: rows are in seat order
     *at++ = ',';
     at = std::to_chars(at, at + kDigits, seat.rank).ptr;
     *at++ = ',';
@@ -346,7 +350,7 @@ MovePolicy move_policy(const RunConfig& config, uint64_t planned) {
 }
 
 std::string csv_header(const std::vector<MetricSpec>& metrics) {
-  std::string header = "game,variant,rank,outcome";
+  std::string header = "game,variant,seat,rank,outcome";
   for (const auto& m : metrics)
     header += "," + m.name;
   return header + ",forfeit\n";

@@ -116,7 +116,9 @@ PreparedRun prepare_run(const Registry& registry, const RunConfig& config, uint6
                         const std::string& bot_log_suffix = "",
                         const std::function<void(BotSpec&)>& adjust_bot = nullptr);
 
-// The games.csv header for a match's metrics.
+// The games.csv header for a match's metrics:
+// game,variant,seat,rank,outcome,<metrics>,forfeit. A game's rows are in seat
+// order, `seat` its 0-based index (the position in moves.jsonl.gz's "seats").
 std::string csv_header(const std::vector<MetricSpec>& metrics);
 
 // Plays every game of `plan`; appends rows to `rows` (may be null) in game-index

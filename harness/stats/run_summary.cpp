@@ -136,8 +136,11 @@ const Rating* RatingTable::of(int v) const {
 std::string nondeterminism(const RunConfig& config, const Match& match, const RunStats& stats) {
   std::string why = match.nondeterminism();
   std::string programs;
-  for (const PlayerConfig& p : config.players)
-    if (p.strategy == kExternalName) programs += (programs.empty() ? "" : ", ") + p.name;
+  std::string functions;
+  for (const PlayerConfig& p : config.players) {
+    std::string& names = p.strategy == kPythonName ? functions : programs;
+    if (is_linked(p.strategy)) names += (names.empty() ? "" : ", ") + p.name;
+  }
   if (!programs.empty()) {
     why += (why.empty() ? "" : "; ") +
            fmt::format(
@@ -145,6 +148,13 @@ std::string nondeterminism(const RunConfig& config, const Match& match, const Ru
                "games only if they decide from their seeds alone, and any of their "
                "decisions over its budget forfeits",
                programs);
+  }
+  if (!functions.empty()) {
+    why += (why.empty() ? "" : "; ") +
+           fmt::format(
+               "Python functions ({}) decide some moves: the same seed gives the same games "
+               "only if they decide from their view, rng and session alone",
+               functions);
   }
   if (!config.limits.decision_ms) return why;
   uint64_t over_budget = 0;

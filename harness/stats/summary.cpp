@@ -342,7 +342,8 @@ OrderedJson summary_json(const RunSummary& summary) {
   out["version"] = ARENA_VERSION;
   out["format"] = format_name(config.format);
   out["signature"] = fmt::format("{:016x}", summary.signature);  // hash of every decision
-  // Only clock-limited strategies make a run irreproducible; say so where results are read.
+  // What may make the run irreproducible (clocks, programs, Python functions), where results
+  // are read.
   out["deterministic"] = summary.nondeterminism.empty();
   if (!summary.nondeterminism.empty()) out["nondeterminism"] = summary.nondeterminism;
   if (config.limits.decision_ms)

@@ -211,8 +211,8 @@ class Results:
         return [v["name"] for v in self.variants]
 
     def games(self):
-        """games.csv: one row per seat of every game (game, variant, rank,
-        outcome, the engine's metrics, forfeit). A pandas DataFrame when
+        """games.csv: one row per seat of every game (game, variant, seat,
+        rank, outcome, the engine's metrics, forfeit; docs/results.md). A pandas DataFrame when
         pandas is installed, else a list of dicts with numbers as numbers."""
         path = self.dir / "games.csv"
         if not path.exists() and (self.dir / "games.csv.gz").exists():
@@ -231,12 +231,11 @@ class Results:
     def __repr__(self) -> str:
         lines = [f"Results({str(self.dir)!r}): {self.summary['engine']}, "
                  f"{self.summary['games']} games" + ("" if self.complete else " (partial)")]
-        width = max(len(n) for n in self.names)
+        width = max((len(n) for n in self.names), default=0)
         for v in self.variants:
-            low, high = v["win_rate_ci95"]
-            lines.append(f"  {v['name']:<{width}}  win rate {_pct(v['win_rate'])} "
-                         f"[{_pct(low)}, {_pct(high)}]  mean rank {v['mean_rank']:.2f}"
-                         + _main_metric(v, self.summary))
+            lines.append(f"  {v['name']:<{width}}  win rate {_pct(v.get('win_rate'))} "
+                         f"{_interval(v.get('win_rate_ci95'), '[{}, {}]')}  mean rank "
+                         f"{_mean_rank(v)}" + _main_metric(v, self.summary))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -245,12 +244,12 @@ class Results:
         num = '<td style="text-align:right">'
         rows = []
         for v in self.variants:
-            low, high = v["win_rate_ci95"]
             mean = _metric_mean(v, metric)
             rows.append(f"<tr><td>{escape(v['name'])}</td><td>{escape(v['strategy'])}</td>"
-                        f"{num}{v['games']}</td>{num}{_pct(v['win_rate'])}</td>"
-                        f"{num}{_pct(low)} – {_pct(high)}</td>{num}{v['mean_rank']:.2f}</td>"
-                        + (f"{num}{'n/a' if mean is None else f'{mean:.2f}'}</td>"
+                        f"{num}{v['games']}</td>{num}{_pct(v.get('win_rate')).strip()}</td>"
+                        f"{num}{_interval(v.get('win_rate_ci95'), '{} – {}')}</td>"
+                        f"{num}{_mean_rank(v)}</td>"
+                        + (f"{num}{_NONE if mean is None else f'{mean:.2f}'}</td>"
                            if metric else "") + "</tr>")
         state = "" if self.complete else " <b>(partial)</b>"
         head = "".join(f"<th>{h}</th>" for h in
@@ -260,6 +259,7 @@ class Results:
                 f"{self.summary['games']} games{state}; report: "
                 f"<a href=\"{escape(str(self.report))}\">{escape(str(self.report))}</a>"
                 f"<table><tr>{head}</tr>" + "".join(rows) + "</table></div>")
+
 
 def _check_range(name: str, value, low: int, high: int) -> None:
     """The arguments the CLI's flags check: whole numbers in [low, high]."""
@@ -397,8 +397,25 @@ def _number(text: str):
     return text
 
 
+# What a figure that summary.json leaves null (unbounded, or of no game) shows as.
+_NONE = "-"
+
+
 def _pct(x) -> str:
-    return "  n/a" if x is None else f"{100 * x:5.1f}%"
+    return f"{_NONE:>6}" if x is None else f"{100 * x:5.1f}%"
+
+
+def _interval(ci, form: str) -> str:
+    """A win rate's 95% interval in `form`, or "-" where summary.json has null
+    (one variant alone, or no contest: its interval is unbounded)."""
+    if not ci or any(x is None for x in ci):
+        return _NONE
+    return form.format(_pct(ci[0]).strip(), _pct(ci[1]).strip())
+
+
+def _mean_rank(v: dict) -> str:
+    mean = v.get("mean_rank")
+    return _NONE if mean is None or not v.get("games") else f"{mean:.2f}"
 
 
 def _main_metric_name(summary: dict) -> str | None:
@@ -408,11 +425,15 @@ def _main_metric_name(summary: dict) -> str | None:
 
 
 def _metric_mean(v: dict, name: str | None) -> float | None:
+    """The metric's mean over the variant's games, None where it has none (no
+    game, or every game forfeited: a forfeited game's metrics are empty)."""
     m = (v.get("metrics") or {}).get(name) if name else None
-    return None if not m else m.get("mean")
+    return None if not m or not m.get("count") else m.get("mean")
 
 
 def _main_metric(v: dict, summary: dict) -> str:
     name = _main_metric_name(summary)
+    if name is None:
+        return ""
     mean = _metric_mean(v, name)
-    return "" if mean is None else f"  {name} {mean:.2f}"
+    return f"  {name} {_NONE if mean is None else f'{mean:.2f}'}"

@@ -3,6 +3,8 @@
 Run by ctest (python_api) with PYTHONPATH=build/python, ARENA_EXE (the
 arena program) and ARENA_SOURCE_DIR set.
 """
+import csv
+import gzip
 import importlib.util
 import json
 import os
@@ -125,7 +127,44 @@ def test_python_players_play_as_their_programs_do_in_every_engine(tmp_path, name
     assert (tmp_path / "one" / "games.csv").read_bytes() == program
     assert (tmp_path / "two" / "games.csv").read_bytes() == program
     assert all(sum(v["forfeits"].values()) == 0 for v in one.variants)
-    assert one.summary["deterministic"]
+    # As for the programs: a Python function's moves are its own, not the seed's.
+    assert one.summary["deterministic"] is False
+    program_summary = json.loads((tmp_path / "program" / "summary.json").read_text())
+    assert program_summary["deterministic"] is False
+
+
+def moves_lines(folder):
+    with gzip.open(folder / "moves.jsonl.gz", "rt", encoding="utf-8") as f:
+        return [json.loads(line) for line in f]
+
+
+@pytest.mark.parametrize("name,games", [(n, g // 4) for n, g in EXAMPLE_CONFIGS])
+def test_a_python_players_games_are_recorded_by_default_and_replay(tmp_path, name, games,
+                                                                   monkeypatch):
+    monkeypatch.syspath_prepend(str(EXAMPLES))
+    config = in_process(SOURCE / "configs" / f"{name}.yaml")
+    assert "output" not in config  # the default, output.moves: forfeits
+    python_players = [p["name"] for p in config["players"] if p["strategy"] == "python"]
+    results = arena.run(config, games=games, threads=2, out=tmp_path / "out")
+    # Every game a Python function played is recorded, as an external program's would be.
+    names = results.names
+    with open(tmp_path / "out" / "games.csv", newline="") as f:
+        played = {int(row["game"]) for row in csv.DictReader(f)
+                  if row["variant"] in python_players}
+    recorded = {line["game"] for line in moves_lines(tmp_path / "out")
+                if any(names[v] in python_players for v in line["seats"])}
+    assert played and played <= recorded
+    # summary.json says why the results may not follow from the seed, naming the players.
+    assert results.summary["deterministic"] is False
+    reason = results.summary["nondeterminism"]
+    assert "Python functions" in reason and all(p in reason for p in python_players)
+    # The games the report offers to replay (arena replay DIR --game N) replay from the record.
+    notable = {g["game"] for v in results.variants
+               for g in (v["notable_games"].get("best"), v["notable_games"].get("worst")) if g}
+    for game in sorted(notable | {min(played), max(played)}):
+        shown = json.loads(cli("replay", tmp_path / "out", "--game", game, "--json").stdout)
+        assert shown["source"] == ("record" if game in played else "seed"), game
+        assert shown["games_csv"] == "matches", game
 
 
 def battleship(*players):
@@ -289,3 +328,61 @@ def test_python_faults_forfeit_in_every_engine(tmp_path, engine, builtin, games,
     told = capfd.readouterr().err
     assert "raises forfeits (threw): the Python function raised KeyError: 'no such cell'" in told
     assert "nonsense forfeits (protocol-error)" in told
+
+
+def shown(results):
+    """What a notebook shows of Results: its repr and its HTML."""
+    return repr(results), results._repr_html_()
+
+
+def null_free(text):
+    return "None" not in text and "nan" not in text.lower().replace("nanoseconds", "")
+
+
+def test_results_display_every_null_figure_as_a_dash(tmp_path):
+    def raises(view, rng):
+        raise RuntimeError("no move")
+
+    alone = {"name": "alone", "engine": "battleship", "games": 20, "seed": 1,
+             "players": [{"name": "random", "strategy": "random"}]}
+    duel = {"name": "duel", "engine": "battleship", "games": 20, "seed": 1, "mode": "duel",
+            "players": [{"name": "random", "strategy": "random"},
+                        {"name": "density", "strategy": "density"}]}
+    forfeits = {"name": "forfeits", "engine": "battleship", "games": 20, "seed": 1,
+                "players": [{"name": "raises", "strategy": "python"}]}
+    # One variant alone: no contest, so its win rate and interval are null.
+    one = arena.run(alone, out=tmp_path / "one")
+    assert one.variants[0]["win_rate"] is None and one.variants[0]["win_rate_ci95"] is None
+    text, html = shown(one)
+    assert "win rate      -" in text and "mean rank" in text and null_free(text)
+    assert '<td style="text-align:right">-</td>' in html and null_free(html)
+    # Two variants: every figure is a number.
+    two = arena.run(duel, out=tmp_path / "two")
+    text, html = shown(two)
+    assert "-" not in text.split("\n", 1)[1] and null_free(text) and null_free(html)
+    # Every game forfeited: no metric to average, and no contest.
+    lost = arena.run(forfeits, out=tmp_path / "forfeits", players={"raises": raises})
+    assert lost.variants[0]["forfeits"]["threw"] == 20
+    assert lost.variants[0]["metrics"]["shots"]["count"] == 0
+    text, html = shown(lost)
+    assert text.rstrip().endswith("shots -") and null_free(text) and null_free(html)
+    # Against another variant, every game lost by forfeit: a win rate of 0 with its interval.
+    forfeits["players"].append({"name": "random", "strategy": "random"})
+    beaten = arena.run(forfeits, out=tmp_path / "beaten", players={"raises": raises})
+    text, html = shown(beaten)
+    assert "raises" in text and null_free(text) and null_free(html)
+    # No game at all (a run interrupted before its first game is read so): every
+    # figure of the variants is null or zero and shows as a dash.
+    summary = json.loads((tmp_path / "two" / "summary.json").read_text())
+    summary.update(games=0, complete=False)
+    for v in summary["variants"]:
+        v.update(games=0, wins=0, losses=0, draws=0, win_rate=None, win_rate_ci95=None,
+                 mean_rank=0, win_share=0, rank_counts=[])
+        for m in v["metrics"].values():
+            m.update(count=0, mean=0, median=0, p90=0, min=0, max=0, histogram={})
+    (tmp_path / "zero").mkdir()
+    (tmp_path / "zero" / "summary.json").write_text(json.dumps(summary))
+    text, html = shown(arena.load(tmp_path / "zero"))
+    assert "0 games (partial)" in text and null_free(text) and null_free(html)
+    for line in text.splitlines()[1:]:
+        assert line.endswith("win rate      - -  mean rank -  shots -"), line
