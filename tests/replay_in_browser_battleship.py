@@ -9,7 +9,9 @@ and the last move the SVG's shot marks (the cells of the misses, the hits and
 the sunk ships' cells) are the record's (the steps' moves in `arena replay
 --json`), the last shot is ringed, the fleet not yet found is drawn as unseen
 and revealed at the end; at a density move the heat map's cells (data-heat)
-add up to the cells of the ships afloat not hit yet; no console message.
+add up to the cells of the ships afloat not hit yet; a bot's explanation texts
+(escape sequences, an object, 200,000 characters) shown escaped, as JSON and
+cut; no console message.
 
 Usage: replay_in_browser_battleship.py ARENA_EXE WORK_DIR (exit 77 without Chromium).
 """
@@ -202,8 +204,27 @@ players:
                                              density_move(small, "density", "density"), "last"],
                     size=7)
     assert check_positions.heat_checked >= 4
+
+    # A bot's explanation as text: escaped, an object shown as JSON, a huge one cut.
+    bot = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bots", "explaining_bot.py")
+    page.replay("""name: hostile
+engine: battleship
+seed: 3
+games: 1
+players:
+  - {name: bot, strategy: external, params: {command: "python3 %s hostile"}}
+output: {moves: all}
+""" % bot, 0, name="hostile")
+    escaped, as_json, cut = (shot["why"] for shot in page.step([1, 2, 3]))
+    for why in (escaped, as_json, cut):
+        assert not any(c in why for c in "\x1b\x00\x07\u202e\n"), why[:300]
+        assert "[object Object]" not in why, why[:300]
+    assert "\\u{001b}]0;owned\\u{0007}\\u{001b}[2J\\u{202e}A1 gnihton\\u{0000}\\u{000a}99. fake" \
+        in escaped, escaped
+    assert '{"cell":"' in as_json and '","nested":[1,2]}' in as_json, as_json
+    assert "\u2026 (200003 characters)" in cut and len(cut) < 2500, cut[-200:]
     print(f"solo, duel and a 7x7 board drawn as recorded; {check_positions.heat_checked} heat "
-          "maps add up to the ship cells left; no console message")
+          "maps add up to the ship cells left; a bot's texts escaped and cut; no console message")
 
 
 if __name__ == "__main__":

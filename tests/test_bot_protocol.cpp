@@ -277,7 +277,7 @@ TEST_CASE("a bot's stderr log is kept under 16 MiB, its first and last lines kep
 }
 
 // Issue 46: --quiet hid the first-fault lines docs/faulty-strategies.md promises on stderr.
-TEST_CASE("--quiet hides progress, not the first fault of each kind") {
+TEST_CASE("the --quiet flag hides progress, not the first fault of each kind") {
   require_python();
   const fs::path dir = scratch("quiet-faults");
   write_file(dir / "run.yaml", fault_config("battleship", "illegal", 3));

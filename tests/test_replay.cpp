@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <sstream>
 #include <memory>
 
 #include <fmt/format.h>
@@ -508,6 +509,47 @@ players:
     CHECK_THAT(o.err, Catch::Contains("bot forfeits (protocol-error)") &&
                           Catch::Contains("\"explain\" is not a JSON object"));
   }
+}
+
+// A bot's explanation is its own text: the text replay quotes it as every
+// text of a bot is quoted (harness/runner/bot_text.hpp), so an escape
+// sequence, a reordering control, a NUL or a newline that would start a fake
+// replay line reaches the terminal as an escape; a text that is no string is
+// shown as JSON; a huge one is cut, saying how long it was. (The page's side:
+// tests/replay_in_browser_battleship.py.)
+TEST_CASE("a bot's explanation reaches the text replay escaped and cut") {
+  arena::testing::require_python();
+  const fs::path dir = scratch("replay-bot-hostile");
+  const std::string bot = (kSource / "tests/bots/explaining_bot.py").string();
+  write_file(dir / "h.yaml", fmt::format(R"(name: h
+engine: battleship
+seed: 3
+games: 1
+players:
+  - {{name: bot, strategy: external, params: {{command: "python3 {} hostile"}}}}
+output: {{moves: all}}
+)",
+                                         bot));
+  REQUIRE(arena_in(dir, "run h.yaml --quiet --out h").code == 0);
+  const auto text = arena_in(dir, "replay h --game 0");
+  REQUIRE(text.code == 0);
+  const std::string& out = text.out;
+  // Nothing the terminal would act on.
+  CHECK(out.find('\x1b') == std::string::npos);
+  CHECK(out.find('\0') == std::string::npos);
+  CHECK(out.find("\xe2\x80\xae") == std::string::npos);  // U+202E, right-to-left override
+  // What was sent, as escapes, on the line of its step.
+  CHECK_THAT(out, Catch::Contains(R"(   why: \x1b]0;owned\x07\x1b[2J\u{202e}A1 gnihton\x00\x0a99. fake shot at J10)"));
+  CHECK_THAT(out, Catch::Contains(R"(   why: {"cell":")") &&
+                      Catch::Contains(R"(","nested":[1,2]})"));
+  CHECK_THAT(out, Catch::Contains("... (200003 bytes)"));
+  size_t longest = 0;
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);) {
+    CHECK_FALSE(line.rfind("99. fake", 0) == 0);  // no line of the bot's making
+    longest = std::max(longest, line.size());
+  }
+  CHECK(longest < 2100);  // the 200,000 characters cut at 2,000 bytes
 }
 
 // A search against the clock decides differently on another day: its games

@@ -10,6 +10,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <string>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -20,6 +22,7 @@
 #include "harness/output/append_file.hpp"
 #include "harness/output/replay_page.hpp"
 #include "harness/output/results_dir.hpp"
+#include "harness/runner/bot_text.hpp"
 #include "harness/runner/replay_game.hpp"
 #include "harness/runner/runner.hpp"
 
@@ -185,6 +188,25 @@ OrderedJson replay_json(const fs::path& dir, const Run& run, const ReplayOptions
           {"check", check_text(check, csv_rows)}};
 }
 
+// The most of an explanation's text a step shows, in bytes: a bot may send
+// megabytes, and a replay is read on a terminal.
+constexpr size_t kWhyShown = 2000;
+
+// A step's "why" line: its explanation's text as the strategy gave it (an
+// external program's may be any JSON value), escaped and cut as every text
+// of a bot is (harness/runner/bot_text.hpp), so that no escape sequence,
+// reordering control or newline reaches the terminal and fakes a line.
+std::optional<std::string> why_line(const OrderedJson& step) {
+  const auto why = step.find("explain");
+  if (why == step.end() || !why->is_object()) return std::nullopt;
+  const auto text = why->find("text");
+  if (text == why->end() || text->is_null()) return std::nullopt;
+  const std::string raw =
+      text->is_string() ? text->get<std::string>()
+                        : text->dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return bot_excerpt(raw, kWhyShown);
+}
+
 void print_text(const OrderedJson& r) {
   fmt::print("game {} of {} ({}, mode {}), {}\n", r["game"].get<uint64_t>(),
              r["run"].get<std::string>(), r["engine"].get<std::string>(),
@@ -197,9 +219,7 @@ void print_text(const OrderedJson& r) {
   int k = 0;
   for (const auto& step : r["steps"]) {
     fmt::print("\n{}. {}\n", ++k, step["text"].get<std::string>());
-    if (const auto why = step.find("explain");
-        why != step.end() && why->is_object() && why->value("text", nlohmann::json()).is_string())
-      fmt::print("   why: {}\n", (*why)["text"].get<std::string>());
+    if (const auto why = why_line(step)) fmt::print("   why: {}\n", *why);
     for (const auto& line : step["board"])
       fmt::print("{}\n", line.get<std::string>());
   }

@@ -7,7 +7,11 @@ cells of the ships afloat not hit yet spread evenly over the cells not fired
 at (so it sums to that number, as a strategy's chances do).
 
 Usage: explaining_bot.py [MODE]; MODE "not-an-object" sends "explain" as a
-string instead (a protocol error).
+string instead (a protocol error); MODE "hostile" sends texts a terminal or a
+page must not take as they are, in turn by the number of cells fired at: one
+with escape sequences (a title change, a clear screen), a right-to-left
+override, a NUL and a newline that starts a fake replay line; an object as
+the text; a text of 200,000 characters.
 """
 import os
 import sys
@@ -32,6 +36,12 @@ def decide(view, rng, session):
     text = f"beside a hit: {name}" if near else f"the first cell not fired at: {name}"
     if MODE == "not-an-object":
         return {"row": row, "col": col, "explain": text}
+    if MODE == "hostile":
+        fired = size * size - len(unshot)
+        texts = [f"\x1b]0;owned\x07\x1b[2J\u202e{name} gnihton\x00\n99. fake shot at J10",
+                 {"cell": name, "nested": [1, 2]},
+                 name + " " + "x" * 200000]
+        return {"row": row, "col": col, "explain": {"text": texts[fired % 3]}}
     lengths = session.rules["fleet"]  # name -> length
     to_find = sum(lengths[s] for s in view["afloat"]) - sum(line.count("x") for line in grid)
     share = to_find / len(unshot)
