@@ -25,6 +25,7 @@ namespace fs = std::filesystem;
 namespace {
 
 using arena::testing::arena_cli;
+using arena::testing::arena_cli_env;
 using arena::testing::Outcome;
 using arena::testing::read_file;
 using arena::testing::scratch;
@@ -299,8 +300,8 @@ TEST_CASE("the quickstart at 2000 games reproduces its figures and a wrong one s
   CHECK(run.code == 0);
   CHECK(run.out.find("NOT REPRODUCED") == std::string::npos);
   // The verdict prints the measured value's 95% interval: "measured 95.56 [95.35, 95.77]".
-  CHECK_THAT(run.out, Catch::Matches("[^]*\n  random shots mean: published 95.39 ± 0.15, measured "
-                                     "9[0-9.]+ \\[9[0-9.]+, 9[0-9.]+\\]: REPRODUCED\n[^]*"));
+  CHECK_THAT(run.out, Catch::Matches("[^]*\n  random shots mean 9[0-9.]+ \\[9[0-9.]+, 9[0-9.]+\\] vs "
+                                     "95.39 ± 0.15: REPRODUCED\n[^]*"));
   const auto random_mean =
       nlohmann::json::parse(read_file(dir / "q/summary.json"))["expectations"][0];
   REQUIRE(random_mean["interval"].size() == 2);
@@ -315,7 +316,7 @@ TEST_CASE("the quickstart at 2000 games reproduces its figures and a wrong one s
                     (dir / "w").string(),
                 dir);
   CHECK(refuted.code == 3);
-  CHECK(refuted.out.find("published 96 ± 0.15") != std::string::npos);
+  CHECK(refuted.out.find(" vs 96 ± 0.15: NOT REPRODUCED") != std::string::npos);
   CHECK(refuted.out.find("NOT REPRODUCED") != std::string::npos);
 }
 
@@ -330,14 +331,26 @@ Outcome run_quickstart(const fs::path& dir, int games) {
 
 }  // namespace
 
+// The lines of `text` wider than `columns`, the results paths aside (a
+// path is as long as it is).
+std::vector<std::string> wide_lines(const std::string& text, size_t columns) {
+  std::vector<std::string> wide;
+  for (const auto& line : arena::testing::lines_wider_than(text, columns))
+    if (line.rfind("results: ", 0) != 0 && line.rfind("report: ", 0) != 0) wide.push_back(line);
+  return wide;
+}
+
 // The first screen once was 33 lines, 19 of them wider than 80 columns, with
-// "+8220 -9819 =1961" and "LOS 0.0%" unexplained and the results folder mid-screen.
-TEST_CASE("the first screen fits 100 columns, says who beats whom and ends with the report") {
+// "+8220 -9819 =1961" and "LOS 0.0%" unexplained and the results folder
+// mid-screen; later, at 80 columns, its rating column wrapped mid-number.
+TEST_CASE("the first screen fits 80 columns, says who beats whom and ends with the report") {
   const fs::path dir = scratch("first-screen");
-  const Outcome run = run_quickstart(dir, 2000);
+  const std::string quickstart = std::string("run ") + ARENA_SOURCE_DIR +
+                                 "/configs/quickstart.yaml --games 2000 --quiet --out ";
+  const Outcome run = arena_cli_env("COLUMNS=80", quickstart + (dir / "q").string(), dir);
   REQUIRE(run.code == 0);
   INFO(run.out);
-  CHECK(arena::testing::lines_wider_than(run.out, 100).empty());
+  CHECK(wide_lines(run.out, 80).empty());
   std::vector<std::string> lines;
   for (size_t at = 0, end; (end = run.out.find('\n', at)) != std::string::npos; at = end + 1)
     lines.push_back(run.out.substr(at, end - at));
@@ -350,6 +363,60 @@ TEST_CASE("the first screen fits 100 columns, says who beats whom and ends with 
                           Catch::Contains("docs/statistics.md\n"));
   CHECK_THAT(run.out,
              !Catch::Contains("LOS") && !Catch::Contains("nElo") && !Catch::Contains("crosstable"));
+  CHECK_THAT(run.out, Catch::Contains("  median  ") && !Catch::Contains("left out"));
+}
+
+// At any width from 60 columns every line fits, the rows stay whole (each
+// ends with its rating), and the columns that did not fit are named; a wide
+// terminal shows them all.
+TEST_CASE("the first screen leaves out columns to fit a narrow terminal and says which") {
+  const fs::path dir = scratch("first-screen-width");
+  // Four seats of Go Fish, names of 20 characters (the contract's longest).
+  const std::string config = (dir / "long.yaml").string();
+  write_file(config, R"(name: long
+engine: go-fish
+seed: 5006
+games: 480
+rules: {seats: 4}
+players:
+  - {name: random-asks-anything, strategy: random}
+  - {name: memory-of-every-asks, strategy: memory}
+  - {name: belief-over-the-hands, strategy: belief}
+  - {name: counting-the-cards-in, strategy: counting}
+)");
+  for (const int width : {60, 72, 80, 100, 200}) {
+    INFO(width);
+    const Outcome run =
+        arena_cli_env(fmt::format("COLUMNS={}", width),
+                      "run " + config + " --quiet --out " + (dir / "c").string(), dir);
+    REQUIRE(run.code == 0);
+    INFO(run.out);
+    CHECK(wide_lines(run.out, width).empty());
+    const auto summary = nlohmann::json::parse(read_file(dir / "c/summary.json"));
+    for (const auto& row : summary["ratings_plackett_luce"]["table"]) {
+      const std::string name = row["name"];
+      const size_t line = run.out.find("\n" + name + " ");
+      REQUIRE(line != std::string::npos);
+      CHECK_THAT(run.out.substr(line + 1, run.out.find('\n', line + 1) - line - 1),
+                 Catch::EndsWith(fmt::format("{:+.0f} ± {:.0f}", row["rating"].get<double>(),
+                                             row["ci95"].get<double>())));
+    }
+    if (width >= 100) {
+      CHECK_THAT(run.out, Catch::Contains("time/move") && !Catch::Contains("left out"));
+    } else {
+      CHECK_THAT(run.out, Catch::Contains(fmt::format("(left out at {} columns: ", width)));
+    }
+  }
+  // One variant is "1 variant", and a run without a terminal or $COLUMNS gets 80.
+  write_file(dir / "one.yaml",
+             "name: one\nengine: battleship\nseed: 1\ngames: 100\nplayers:\n"
+             "  - {name: a-rather-long-variant-name, strategy: density}\n");
+  const Outcome one = arena_cli_env(
+      "-u COLUMNS", "run " + (dir / "one.yaml").string() + " --quiet --out " + (dir / "o").string(),
+      dir);
+  REQUIRE(one.code == 0);
+  CHECK_THAT(one.out, Catch::StartsWith("one: 1 variant, 100 games\n"));
+  CHECK(wide_lines(one.out, 80).empty());
 }
 
 // One model, three renderings: the Plackett-Luce ratings of summary.json are
@@ -429,6 +496,64 @@ TEST_CASE("a bad expect entry is a config error naming the key") {
   CHECK(a.code == 2);
   CHECK_THAT(a.err,
              Catch::Contains("at.yaml:9:41: expect[0].at: `at` goes with `stat: share` only"));
+  CHECK_FALSE(fs::exists(dir / "o"));
+}
+
+// The quickstart once said "density shots median: published 43 ± 1 ...
+// REPRODUCED" for a figure published as "about 42-44", beside docs that call
+// the article's median 42 not reproduced. A range is stated as one (`range:
+// [42, 44]`), shown as one, checked as one and written as one.
+TEST_CASE("a figure published as a range is shown and checked as that range") {
+  const fs::path dir = scratch("expect-range");
+  const Outcome run = arena_cli_env("COLUMNS=80",
+                                    "run " + std::string(ARENA_SOURCE_DIR) +
+                                        "/configs/quickstart.yaml --games 2000 --quiet --out " +
+                                        (dir / "q").string(),
+                                    dir);
+  INFO(run.out);
+  REQUIRE(run.code == 0);
+  CHECK_THAT(run.out,
+             Catch::Matches("[^]*\n  density shots median 4[0-9] \\[4[0-9], 4[0-9]\\] vs 42–44: "
+                            "REPRODUCED\n    source: [^\n]*not the article's median 42\n[^]*"));
+  CHECK_THAT(run.out, Catch::Matches("[^]*\n  hunt-target shots mean [0-9.]+ \\[[0-9., ]+\\] vs "
+                                     "65–66 ± 0.28: REPRODUCED\n[^]*"));
+  CHECK_THAT(run.out, !Catch::Contains("vs 43") && !Catch::Contains("vs 42:") &&
+                          !Catch::Contains("vs 42 ±"));
+  const auto summary = nlohmann::json::parse(read_file(dir / "q/summary.json"));
+  const auto& density = summary["expectations"][2];
+  CHECK(density["range"] == nlohmann::json::array({42, 44}));
+  CHECK(density["value"].is_null());
+  CHECK(density["published"] == "42–44");
+  CHECK(summary["expectations"][0]["published"] == "95.39 ± 0.15");
+  CHECK_THAT(read_file(dir / "q/report.html"), Catch::Contains("42–44"));
+  // The resolved config keeps the range and runs again to the same verdicts.
+  const std::string resolved = read_file(dir / "q/config.resolved.yaml");
+  CHECK_THAT(resolved, Catch::Contains("range: [42, 44]"));
+  const Outcome again = arena_cli_env(
+      "COLUMNS=80",
+      "run " + (dir / "q/config.resolved.yaml").string() + " --quiet --out " + (dir / "r").string(),
+      dir);
+  REQUIRE(again.code == 0);
+  CHECK(nlohmann::json::parse(read_file(dir / "r/summary.json"))["expectations"] ==
+        summary["expectations"]);
+
+  // A range is two numbers, the second the higher, and never beside a value.
+  const std::string base = std::string(kConfig) + "expect:\n  - {variant: first, metric: shots, ";
+  const auto refused = [&](const std::string& entry) {
+    write_file(dir / "bad.yaml", base + entry + ", tolerance: 0, source: x}\n");
+    const Outcome o =
+        arena_cli("run " + (dir / "bad.yaml").string() + " --out " + (dir / "o").string(), dir);
+    CHECK(o.code == 2);
+    return o.err;
+  };
+  CHECK_THAT(refused("value: 43, range: [42, 44]"),
+             Catch::Contains("expect[0].range: give `value` or `range`, not both"));
+  CHECK_THAT(refused("range: [44, 42]"),
+             Catch::Contains("expect[0].range: the range's high end (42) must be above its low "
+                             "end (44)"));
+  CHECK_THAT(refused("range: 42"),
+             Catch::Contains("expect[0].range: a range is two numbers, [low, high]"));
+  CHECK_THAT(refused("range: [42, x]"), Catch::Contains("expect[0].range[1]"));
   CHECK_FALSE(fs::exists(dir / "o"));
 }
 
@@ -643,7 +768,7 @@ TEST_CASE("a tournament of three or more variants is ranked by Bradley-Terry rat
       "run " + (dir / "r.yaml").string() + " --quiet --detail --out " + (dir / "o").string(), dir);
   REQUIRE(o.code == 0);
   CHECK(o.out.find("ratings (Bradley-Terry), mean = 0:") != std::string::npos);
-  CHECK(o.out.find("r: 3 variants, 1200 games; rating: Bradley-Terry, their mean = 0") !=
+  CHECK(o.out.find("r: 3 variants, 1200 games (800 each); rating: Bradley-Terry, their mean = 0") !=
         std::string::npos);
   const auto ratings = nlohmann::json::parse(read_file(dir / "o" / "summary.json"))["ratings"];
   REQUIRE(ratings["table"].size() == 3);

@@ -115,3 +115,17 @@ TEST_CASE("a figure within its tolerance of the interval is reproduced, and only
   CHECK(arena::reproduces(4, 0, 4, 4));  // an interval of one point
   CHECK_FALSE(arena::reproduces(4.5, 0.25, 4, 4));
 }
+
+// "about 42-44" is published as a range: any value of it may be the truth,
+// so a measurement anywhere in it (or within the tolerance of its ends)
+// reproduces it; a measurement beyond does not, however many games.
+TEST_CASE("a figure published as a range is reproduced by an interval that meets it") {
+  CHECK(arena::reproduces(42, 44, 0, 44, 44));        // the quickstart's density median
+  CHECK_FALSE(arena::reproduces(42, 42, 0, 44, 44));  // the article's median 42
+  CHECK(arena::reproduces(65, 66, 0, 64.5, 65.2));    // overlapping its low end
+  CHECK(arena::reproduces(65, 66, 0, 62, 70));        // an interval around it
+  CHECK(arena::reproduces(65, 66, 0.28, 66.2, 66.3));
+  CHECK(arena::reproduces(65, 66, 0.25, 66.25, 66.4));  // exactly its tolerance above
+  CHECK_FALSE(arena::reproduces(65, 66, 0.28, 66.3, 66.4));
+  CHECK_FALSE(arena::reproduces(65, 66, 0.28, 64.0, 64.7));
+}

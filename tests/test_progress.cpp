@@ -7,9 +7,11 @@
 
 #include "cli_support.hpp"
 #include "harness/runner/cost_model.hpp"
+#include "harness/runner/progress.hpp"
 
 namespace fs = std::filesystem;
 using arena::CostModel;
+using arena::Progress;
 using arena::testing::arena_in;
 using arena::testing::read_file;
 using arena::testing::require_same_results;
@@ -33,6 +35,17 @@ void observe_games(CostModel& model, uint64_t begin, uint64_t end) {
 }
 
 }  // namespace
+
+// A 12,000-game run resumed after 4,567 games counts the whole run: it
+// said "6623/7433 games" once it had played 2,056 more.
+TEST_CASE("a resumed run's progress counts the games played before it") {
+  Progress resumed(12000, Progress::Style::kOff, 4567);
+  resumed.add(2056);
+  CHECK_THAT(resumed.plain_line(), Catch::StartsWith("arena: 6623/12000 games (55%), "));
+  Progress fresh(12000, Progress::Style::kOff);
+  fresh.add(6000);
+  CHECK_THAT(fresh.plain_line(), Catch::StartsWith("arena: 6000/12000 games (50%), "));
+}
 
 TEST_CASE("Probe series are spread over the games, whole series, one per segment") {
   const CostModel model(10, 1010, 2, 32);  // a resumed run: games 10 to 1009, pairs

@@ -67,7 +67,8 @@ void add_run(CLI::App& app, const Registry& registry, int& exit_code) {
       ->type_name("S");
   path_option(run, "--out", options->out, "DIR",
               "results folder (default: results/<config name>/); replaced only by a complete run");
-  run->add_flag("--quiet,-q", options->quiet, "no progress on stderr");
+  run->add_flag("--quiet,-q", options->quiet,
+                "no progress on stderr (forfeits and faults are still reported)");
   run->add_flag("--resume", options->resume,
                 "continue the interrupted run of this config from its checkpoint (same config "
                 "and flags; any --threads); a run already complete is left as it is (exit 0)");

@@ -201,7 +201,7 @@ Played play_into(const RunContext& run, RunInfo& info) {
     checkpoints.due(so_far, next);
     if (live) live->offer(so_far, llr, clock.seconds());
   };
-  Progress progress(plan.games - plan.first_game, style);
+  Progress progress(plan.games, style, plan.first_game);  // a resumed run counts its earlier games
   progress.estimate_costs(plan.first_game, plan.games, run.match.series_length(), plan.threads);
   RunStats stats = run_games_distributed(run.match, plan, &files, &progress);
   info.wall_seconds = clock.seconds();

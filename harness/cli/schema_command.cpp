@@ -150,22 +150,27 @@ OrderedJson stop_schema() {
 }
 
 OrderedJson expect_schema() {
-  return {{"type", "array"},
-          {"items",
-           {{"type", "object"},
-            {"properties",
-             {{"variant", {{"type", "string"}}},
-              {"metric", {{"type", "string"}}},
-              {"stat", {{"enum", {"mean", "median", "p90", "min", "max", "mode", "share"}}}},
-              {"at", {{"type", "integer"}}},
-              {"value", {{"type", "number"}}},
-              {"tolerance", {{"type", "number"}, {"minimum", 0}}},
-              {"source", {{"type", "string"}}}}},
-            {"required", {"variant", "metric", "value", "tolerance", "source"}},
-            // A share is of the games whose metric is `at`.
-            {"if", {{"properties", {{"stat", {{"const", "share"}}}}}, {"required", {"stat"}}}},
-            {"then", {{"required", {"at"}}}},
-            {"additionalProperties", false}}}};
+  return {
+      {"type", "array"},
+      {"items",
+       {{"type", "object"},
+        {"properties",
+         {{"variant", {{"type", "string"}}},
+          {"metric", {{"type", "string"}}},
+          {"stat", {{"enum", {"mean", "median", "p90", "min", "max", "mode", "share"}}}},
+          {"at", {{"type", "integer"}}},
+          {"value", {{"type", "number"}}},
+          {"range",
+           {{"type", "array"}, {"items", {{"type", "number"}}}, {"minItems", 2}, {"maxItems", 2}}},
+          {"tolerance", {{"type", "number"}, {"minimum", 0}}},
+          {"source", {{"type", "string"}}}}},
+        {"required", {"variant", "metric", "tolerance", "source"}},
+        // One value or a range ("about 42-44"), never both.
+        {"oneOf", {{{"required", {"value"}}}, {{"required", {"range"}}}}},
+        // A share is of the games whose metric is `at`.
+        {"if", {{"properties", {{"stat", {{"const", "share"}}}}}, {"required", {"stat"}}}},
+        {"then", {{"required", {"at"}}}},
+        {"additionalProperties", false}}}};
 }
 
 OrderedJson number_in(double min, double max) {

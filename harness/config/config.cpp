@@ -52,8 +52,8 @@ const std::vector<std::string> kTopLevelKeys = {
 const std::vector<std::string> kStopKeys = {"sprt", "ci_width", "max_games", "batch"};
 const std::vector<std::string> kLimitKeys = {"decision_ms"};
 const std::vector<std::string> kOutputKeys = {"games_csv", "moves"};
-const std::vector<std::string> kExpectKeys = {"variant", "metric",    "stat",  "at",
-                                              "value",   "tolerance", "source"};
+const std::vector<std::string> kExpectKeys = {"variant", "metric", "stat",      "at",
+                                              "value",   "range",  "tolerance", "source"};
 const std::vector<std::string> kStats = {"mean", "median", "p90", "min", "max", "mode", "share"};
 const std::vector<std::string> kPlayerKeys = {"name", "strategy", "params"};
 
@@ -415,8 +415,23 @@ void Loader::parse_expectations(const YAML::Node& root) {
       throw error(node["at"], path + ".at", "`at` goes with `stat: share` only");
     }
     const double inf = std::numeric_limits<double>::infinity();
-    e.value =
-        parse_real(require(node, "value", path, "an expectation"), path + ".value", -inf, inf);
+    // A figure is one value or, published as "about 42-44", a range.
+    if (node["range"].IsDefined()) {
+      const YAML::Node range = node["range"];
+      if (node["value"].IsDefined())
+        throw error(range, path + ".range", "give `value` or `range`, not both");
+      if (!range.IsSequence() || range.size() != 2)
+        throw error(range, path + ".range", "a range is two numbers, [low, high]");
+      e.value = parse_real(range[0], path + ".range[0]", -inf, inf);
+      e.up_to = parse_real(range[1], path + ".range[1]", -inf, inf);
+      if (!(*e.up_to > e.value))
+        throw error(range, path + ".range",
+                    fmt::format("the range's high end ({:g}) must be above its low end ({:g})",
+                                *e.up_to, e.value));
+    } else {
+      e.value = parse_real(require(node, "value", path, "an expectation (or `range`)"),
+                           path + ".value", -inf, inf);
+    }
     e.tolerance =
         parse_real(require(node, "tolerance", path, "an expectation"), path + ".tolerance", 0, inf);
     e.source = parse_string(require(node, "source", path, "an expectation"), path + ".source");
@@ -464,6 +479,12 @@ RunConfig Loader::load(const std::string& text) {
 }
 
 }  // namespace
+
+std::string Expectation::published() const {
+  const std::string tolerated = tolerance > 0 ? fmt::format(" ± {:g}", tolerance) : "";
+  return up_to ? fmt::format("{:g}–{:g}{}", value, *up_to, tolerated)
+               : fmt::format("{:g}{}", value, tolerated);
+}
 
 std::string Expectation::figure() const {
   if (metric == "win_rate") return metric;

@@ -40,12 +40,18 @@ struct Expectation {
   std::string metric;
   std::string stat = "mean";  // mean | median | p90 | min | max | mode | share
   int64_t at = 0;             // share: the fraction of games whose metric is exactly `at`
+  // The published figure: `value`, or, for one published as a range
+  // ("about 42-44": `range: [42, 44]`), every value from `value` to `up_to`.
   double value = 0;
-  double tolerance = 0;
+  std::optional<double> up_to;
+  double tolerance = 0;  // how far beyond it the measurement may lie
   std::string source;
 
   // How the figure reads: "win_rate", "shots mean", "shots share at 100".
   std::string figure() const;
+  // What was published, as the screen shows it: "95.39 ± 0.15", "42–44",
+  // "65–66 ± 0.28" (a range's tolerance: beyond its ends), "97" (none).
+  std::string published() const;
 };
 
 // The config name of each value of a closed choice (an enum), in one table

@@ -134,7 +134,12 @@ std::string resolved_yaml(const RunConfig& config, uint64_t seed) {
       out << YAML::Key << "metric" << YAML::Value << e.metric;
       out << YAML::Key << "stat" << YAML::Value << e.stat;
       if (e.stat == "share") out << YAML::Key << "at" << YAML::Value << e.at;
-      out << YAML::Key << "value" << YAML::Value << e.value;
+      if (e.up_to) {
+        out << YAML::Key << "range" << YAML::Value << YAML::Flow << YAML::BeginSeq << e.value
+            << *e.up_to << YAML::EndSeq;
+      } else {
+        out << YAML::Key << "value" << YAML::Value << e.value;
+      }
       out << YAML::Key << "tolerance" << YAML::Value << e.tolerance;
       out << YAML::Key << "source" << YAML::Value << e.source << YAML::EndMap;
     }

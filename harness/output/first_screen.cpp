@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
+#include <vector>
 
 #include "harness/output/table.hpp"
 #include "harness/stats/los.hpp"
@@ -46,45 +48,173 @@ std::string rating_cell(const Rating* r) {
   return fmt::format("{:+.0f} ± {:.0f}", r->rating, r->ci95);
 }
 
-std::string variants_table(const RunSummary& summary, const ScreenRatings& ratings,
-                           const ScreenFacts& facts) {
-  const RunConfig& config = *summary.config;
-  size_t name_width = 7;
-  for (const auto& p : config.players)
-    name_width = std::max(name_width, p.name.size());
+// Columns a terminal gives `text`: its UTF-8 code points (the screen's ±, ·
+// and ≈ take one column each).
+size_t columns_of(std::string_view text) {
+  return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
+}
+
+// A space `wrapped` never breaks at ("NOT REPRODUCED" stays whole).
+constexpr char kNoBreak = '\x01';
+
+// `text` with each line wider than `width` broken at spaces, what follows
+// indented four more than the line: a terminal would break it mid-word.
+std::string wrapped(std::string_view text, size_t width) {
+  std::string out;
+  for (size_t at = 0; at < text.size();) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view line = text.substr(at, end - at);
+    at = end + 1;
+    if (columns_of(line) <= width) {
+      out.append(line).append("\n");
+      continue;
+    }
+    const size_t indent = std::min(line.find_first_not_of(' '), line.size());
+    std::string current(line.substr(0, indent));
+    size_t used = indent;
+    bool fresh = true;  // nothing on `current` but its indent
+    for (size_t w = indent; w < line.size();) {
+      const size_t stop = std::min(line.find(' ', w), line.size());
+      const std::string_view word = line.substr(w, stop - w);
+      w = stop + 1;
+      if (!fresh && used + 1 + columns_of(word) > width) {
+        out += current + "\n";
+        current = std::string(indent + 4, ' ');
+        used = indent + 4;
+        fresh = true;
+      }
+      if (!fresh) {
+        current += ' ';
+        ++used;
+      }
+      current.append(word);
+      used += columns_of(word);
+      fresh = false;
+    }
+    out += current + "\n";
+  }
+  std::replace(out.begin(), out.end(), kNoBreak, ' ');
+  return out;
+}
+
+// One column of the variants table: its header and one cell per variant.
+struct Column {
+  std::string header;
+  bool left_aligned = false;
+  std::vector<std::string> cells;
+  size_t width() const {
+    size_t w = columns_of(header);
+    for (const auto& c : cells)
+      w = std::max(w, columns_of(c));
+    return w;
+  }
+};
+
+std::string padded(const std::string& text, size_t width, bool left) {
+  const std::string fill(width - std::min(width, columns_of(text)), ' ');
+  return left ? text + fill : fill + text;
+}
+
+// The table's columns; those a narrow terminal can do without come first in
+// `optional`, the first of them dropped first.
+struct VariantColumns {
+  std::vector<Column> columns;
+  std::vector<std::string> optional;  // headers, in the order they give way
+};
+
+// Whether every variant played as many games (said in the title, then, not
+// in a column).
+bool same_games(const RunSummary& summary) {
+  const auto& v = summary.variants;
+  return std::all_of(v.begin(), v.end(),
+                     [&](const VariantSummary& s) { return s.all.games == v.front().all.games; });
+}
+
+VariantColumns variant_columns(const RunSummary& summary, const ScreenRatings& ratings) {
   const auto& metrics = summary.metrics;
   const std::string metric = metrics.empty() ? "" : metrics.front().name + " mean";
-  const size_t metric_width = std::max<size_t>(10, metric.size());
-  const bool contests = summary.contests;
-  const bool rated = !ratings.empty();
-  std::string out = fmt::format(
-      "{}: {} variants, {} games{}{}\n", config.name, summary.variants.size(), summary.games,
-      rated ? fmt::format(
-                  "; rating: {}, {} = 0", ratings.model,
-                  ratings.table->anchor == Anchor::kMean ? "their mean" : config.players[0].name)
-            : "",
-      partial_tag(facts));
-  const auto row = [&](const std::string& name, const std::string& games, const std::string& rate,
-                       const std::string& mean, const std::string& median, const std::string& time,
-                       const std::string& rating) {
-    std::string line = fmt::format("{:<{}}  {:>7}", name, name_width, games);
-    if (contests) line += fmt::format("  {:<20}", rate);
-    if (!metric.empty()) line += fmt::format("  {:>{}}  {:>6}", mean, metric_width, median);
-    line += fmt::format("  {:>9}", time);
-    if (rated) line += fmt::format("  {:>12}", rating);
-    while (!line.empty() && line.back() == ' ')
-      line.pop_back();
-    return line + "\n";
-  };
-  out +=
-      row("variant", "games", "win rate [95% CI]", metric, "median", "time/move", "rating ± 95%");
+  Column name{"variant", true, {}}, games{"games", false, {}}, rate{"win rate [95% CI]", true, {}},
+      mean{metric, false, {}}, median{"median", false, {}}, time{"time/move", false, {}},
+      rating{"rating ± 95%", false, {}};
   for (size_t v = 0; v < summary.variants.size(); ++v) {
     const VariantSummary& s = summary.variants[v];
     const MetricFigures* m = metrics.empty() ? nullptr : &s.all.metrics.front();
-    out += row(s.player->name, std::to_string(s.all.games), win_rate_cell(s.all.record.score),
-               m ? fmt::format("{:.2f}", m->mean) : "", m ? std::to_string(m->median) : "",
-               format_nanoseconds(static_cast<double>(s.latency.p50)),
-               rating_cell(rating_of(ratings, static_cast<int>(v))));
+    name.cells.push_back(s.player->name);
+    games.cells.push_back(std::to_string(s.all.games));
+    rate.cells.push_back(win_rate_cell(s.all.record.score));
+    mean.cells.push_back(m ? fmt::format("{:.2f}", m->mean) : "");
+    median.cells.push_back(m ? std::to_string(m->median) : "");
+    time.cells.push_back(format_nanoseconds(static_cast<double>(s.latency.p50)));
+    rating.cells.push_back(rating_cell(rating_of(ratings, static_cast<int>(v))));
+  }
+  VariantColumns out;
+  out.columns.push_back(std::move(name));
+  if (!same_games(summary)) out.columns.push_back(std::move(games));
+  if (summary.contests) out.columns.push_back(std::move(rate));
+  if (!metric.empty()) {
+    out.columns.push_back(std::move(mean));
+    out.columns.push_back(std::move(median));
+  }
+  out.columns.push_back(std::move(time));
+  if (!ratings.empty()) out.columns.push_back(std::move(rating));
+  out.optional = {"median", "time/move", metric, "win rate [95% CI]"};
+  return out;
+}
+
+size_t table_width(const std::vector<Column>& columns) {
+  size_t w = 0;
+  for (const auto& c : columns)
+    w += c.width() + (w ? 2 : 0);
+  return w;
+}
+
+std::string variants_table(const RunSummary& summary, const ScreenRatings& ratings,
+                           const ScreenFacts& facts) {
+  const RunConfig& config = *summary.config;
+  const size_t n = summary.variants.size();
+  std::string out = wrapped(
+      fmt::format(
+          "{}: {} variant{}, {} game{}{}{}{}", config.name, n, n == 1 ? "" : "s", summary.games,
+          summary.games == 1 ? "" : "s",
+          n > 1 && same_games(summary) && summary.variants.front().all.games != summary.games
+              ? fmt::format(" ({} each)", summary.variants.front().all.games)
+              : "",
+          ratings.empty()
+              ? ""
+              : fmt::format(
+                    "; rating: {}, {} = 0", ratings.model,
+                    ratings.table->anchor == Anchor::kMean ? "their mean" : config.players[0].name),
+          partial_tag(facts)),
+      facts.width);
+  auto [columns, optional] = variant_columns(summary, ratings);
+  std::vector<std::string> left_out;
+  for (const std::string& header : optional) {
+    if (table_width(columns) <= facts.width) break;
+    const auto it = std::find_if(columns.begin(), columns.end(),
+                                 [&](const Column& c) { return c.header == header; });
+    if (it == columns.end() || header.empty()) continue;
+    left_out.push_back(header);
+    columns.erase(it);
+  }
+  for (size_t row = 0; row <= n; ++row) {
+    std::string line;
+    for (const Column& c : columns) {
+      if (!line.empty()) line += "  ";
+      line += padded(row == 0 ? c.header : c.cells[row - 1], c.width(), c.left_aligned);
+    }
+    while (!line.empty() && line.back() == ' ')
+      line.pop_back();
+    out += line + "\n";
+  }
+  if (!left_out.empty()) {
+    std::string names;
+    for (const auto& h : left_out)
+      names += (names.empty() ? "" : ", ") + h;
+    out += wrapped(fmt::format("(left out at {} columns: {}; report.html and --detail have them)",
+                               facts.width, names),
+                   facts.width);
   }
   return out + forfeits_text(summary);
 }
@@ -130,7 +260,7 @@ std::string comparisons_text(const RunSummary& summary, const ScreenRatings& rat
   }
   if (pairs.empty()) return "";
   std::string out =
-      fmt::format("who beats whom (the first one's score; certain: 99.9% sure, likely: 97.5%){}:\n",
+      fmt::format("who beats whom{} (the first one's score; certain: 99.9% sure, likely: 97.5%):\n",
                   partial_tag(facts));
   for (const auto& [a, b] : pairs)
     out += comparison_sentence(summary, a, b);
@@ -177,15 +307,16 @@ std::string stop_text(const RunSummary& summary) {
 
 std::string figures_text(const std::vector<ExpectationResult>& results) {
   if (results.empty()) return "";
-  std::string out = "published figures (reproduced when within tolerance of the 95% interval):\n";
+  std::string out = "published figures (measured [95% interval] vs published ± tolerance):\n";
   for (const auto& r : results) {
     const Expectation& e = *r.expectation;
     const std::string measured =
         r.measured_ok ? fmt::format("{:.4g} [{:.4g}, {:.4g}]", r.measured, r.low, r.high)
                       : std::string("n/a");
-    out += fmt::format("  {} {}: published {} ± {}, measured {}: {}\n    source: {}\n", e.variant,
-                       e.figure(), e.value, e.tolerance, measured,
-                       r.reproduced ? "REPRODUCED" : "NOT REPRODUCED", e.source);
+    out += fmt::format(
+        "  {} {} {} vs {}: {}\n    source: {}\n", e.variant, e.figure(), measured, e.published(),
+        r.reproduced ? std::string("REPRODUCED") : std::string("NOT") + kNoBreak + "REPRODUCED",
+        e.source);
   }
   return out;
 }
@@ -234,14 +365,13 @@ std::string ratings_table(const RunSummary& summary, const std::string& title,
 
 std::string first_screen(const RunSummary& summary, const ScreenFacts& facts) {
   const ScreenRatings ratings = screen_ratings(summary);
-  std::string out = partial_line(summary, facts) + variants_table(summary, ratings, facts);
-  out += comparisons_text(summary, ratings, facts);
-  out += stop_text(summary);
-  out += figures_text(summary.expectations);
-  out +=
-      "± and [a, b]: 95% intervals · a tie is half a win · +100 Elo ≈ a 64% score · "
-      "docs/statistics.md\n";
-  return out + where_text(summary, facts);
+  std::string out =
+      wrapped(partial_line(summary, facts), facts.width) + variants_table(summary, ratings, facts);
+  std::string prose = comparisons_text(summary, ratings, facts);
+  prose += stop_text(summary);
+  prose += figures_text(summary.expectations);
+  prose += "±, [a, b]: 95% intervals · ties count half · +100 Elo ≈ 64% · docs/statistics.md\n";
+  return out + wrapped(prose, facts.width) + where_text(summary, facts);
 }
 
 std::string detail_text(const RunSummary& summary, const ScreenFacts& facts) {

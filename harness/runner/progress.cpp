@@ -15,8 +15,11 @@ Progress::Style Progress::style_for_stderr(bool quiet) {
   return isatty(STDERR_FILENO) ? Style::kTerminal : Style::kPlain;
 }
 
-Progress::Progress(uint64_t total, Style style)
-    : total_(total), style_(style), start_(std::chrono::steady_clock::now()) {
+Progress::Progress(uint64_t total, Style style, uint64_t already)
+    : total_(total - std::min(total, already)),
+      already_(std::min(total, already)),
+      style_(style),
+      start_(std::chrono::steady_clock::now()) {
   if (style_ != Style::kOff) thread_ = std::thread([this] { loop(); });
 }
 
@@ -96,24 +99,35 @@ std::string Progress::eta_text(uint64_t done) const {
   return rate > 0 ? format_duration(static_cast<double>(total_ - done) / rate) : std::string("?");
 }
 
-void Progress::draw(bool final_line) {
+std::string Progress::plain_line() const {
   const uint64_t done = done_.load(std::memory_order_relaxed);
   const double seconds = elapsed();
   const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
-  const double fraction = total_ ? static_cast<double>(done) / static_cast<double>(total_) : 1;
-  const std::string eta = eta_text(done);
-  if (style_ == Style::kTerminal) {
-    constexpr int kWidth = 30;
-    const int filled = static_cast<int>(fraction * kWidth);
-    std::fprintf(stderr, "\r\033[K[%s%s] %llu/%llu games  %.0f games/s  ETA %s%s",
-                 std::string(filled, '#').c_str(), std::string(kWidth - filled, ' ').c_str(),
-                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_),
-                 rate, final_line ? "0s" : eta.c_str(), final_line ? "\n" : "");
-  } else {
-    std::fprintf(stderr, "arena: %llu/%llu games (%.0f%%), %.0f games/s, ETA %s\n",
-                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_),
-                 100 * fraction, rate, eta.c_str());
+  const uint64_t all = already_ + total_;
+  const double fraction = all ? static_cast<double>(already_ + done) / static_cast<double>(all) : 1;
+  return fmt::format("arena: {}/{} games ({:.0f}%), {:.0f} games/s, ETA {}", already_ + done, all,
+                     100 * fraction, rate, eta_text(done));
+}
+
+void Progress::draw(bool final_line) {
+  if (style_ != Style::kTerminal) {
+    std::fprintf(stderr, "%s\n", plain_line().c_str());
+    std::fflush(stderr);
+    return;
   }
+  const uint64_t done = done_.load(std::memory_order_relaxed);
+  const double seconds = elapsed();
+  const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
+  const uint64_t all = already_ + total_;
+  const double fraction = all ? static_cast<double>(already_ + done) / static_cast<double>(all) : 1;
+  const std::string eta = eta_text(done);
+  constexpr int kWidth = 30;
+  const int filled = static_cast<int>(fraction * kWidth);
+  std::fprintf(stderr, "\r\033[K[%s%s] %llu/%llu games  %.0f games/s  ETA %s%s",
+               std::string(filled, '#').c_str(), std::string(kWidth - filled, ' ').c_str(),
+               static_cast<unsigned long long>(already_ + done),
+               static_cast<unsigned long long>(all), rate, final_line ? "0s" : eta.c_str(),
+               final_line ? "\n" : "");
   std::fflush(stderr);
 }
 

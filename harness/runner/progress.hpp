@@ -29,7 +29,9 @@ class Progress {
   // kTerminal when stderr is a terminal, else kPlain; kOff when quiet.
   static Style style_for_stderr(bool quiet);
 
-  Progress(uint64_t total, Style style);
+  // `total`: the run's games; `already`: those of them played before (a
+  // resumed run), counted as done from the start, never in the rate.
+  Progress(uint64_t total, Style style, uint64_t already = 0);
   ~Progress();
   Progress(const Progress&) = delete;
   Progress& operator=(const Progress&) = delete;
@@ -46,6 +48,8 @@ class Progress {
   void probed(uint64_t games);
   // Stops drawing and, on a terminal, ends the bar's line.
   void finish();
+  // The plain line: "arena: 6623/12000 games (55%), 210 games/s, ETA 25s".
+  std::string plain_line() const;
 
  private:
   void loop();
@@ -54,7 +58,8 @@ class Progress {
   double elapsed() const;
   std::string eta_text(uint64_t done) const;
 
-  uint64_t total_;
+  uint64_t total_;    // games to play now
+  uint64_t already_;  // games played before this session
   Style style_;
   std::unique_ptr<CostModel> costs_;
   int threads_ = 1;

@@ -94,9 +94,8 @@ std::pair<double, double> statistic_interval(const IntHistogram& h, const std::s
   return mean_interval(h);
 }
 
-bool reproduces(double published, double tolerance, double low, double high) {
-  const double distance =
-      published < low ? low - published : (published > high ? published - high : 0.0);
+bool reproduces(double published, double up_to, double tolerance, double low, double high) {
+  const double distance = up_to < low ? low - up_to : (published > high ? published - high : 0.0);
   return distance <= tolerance;
 }
 
@@ -133,7 +132,8 @@ std::vector<ExpectationResult> check_expectations(const RunConfig& config,
       r.measured = statistic(h, e.stat, e.at);
       std::tie(r.low, r.high) = statistic_interval(h, e.stat, e.at);
     }
-    r.reproduced = r.measured_ok && reproduces(e.value, e.tolerance, r.low, r.high);
+    r.reproduced =
+        r.measured_ok && reproduces(e.value, e.up_to.value_or(e.value), e.tolerance, r.low, r.high);
     results.push_back(r);
   }
   return results;

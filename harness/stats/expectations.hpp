@@ -16,7 +16,7 @@ struct ExpectationResult {
   bool measured_ok = false;  // false when there is nothing to measure (e.g. no contests)
   double measured = 0;
   double low = 0, high = 0;  // the measured value's 95% interval (statistic_interval)
-  bool reproduced = false;   // reproduces(value, tolerance, low, high)
+  bool reproduced = false;   // reproduces(value, up_to, tolerance, low, high)
 };
 
 // The 95% interval of a statistic (mean, median, p90, min, max, mode, share)
@@ -28,11 +28,15 @@ struct ExpectationResult {
 std::pair<double, double> statistic_interval(const IntHistogram& h, const std::string& stat,
                                              int64_t at = 0);
 
-// A published figure is reproduced when it lies within its tolerance of the
-// measured value's 95% interval: a run of few games is not refuted by its
-// own sampling error, and a wrong figure fails however many games are played
-// (docs/statistics.md).
-bool reproduces(double published, double tolerance, double low, double high);
+// A published figure (a value, or a range from `published` to `up_to`) is
+// reproduced when it lies within its tolerance of the measured value's 95%
+// interval (a range: when some value of it does): a run of few games is not
+// refuted by its own sampling error, and a wrong figure fails however many
+// games are played (docs/statistics.md).
+bool reproduces(double published, double up_to, double tolerance, double low, double high);
+inline bool reproduces(double published, double tolerance, double low, double high) {
+  return reproduces(published, published, tolerance, low, high);
+}
 
 // Throws ConfigError (at expect[i].metric) for a metric the match does not report.
 void validate_expectations(const RunConfig& config, const std::vector<MetricSpec>& metrics);

@@ -217,7 +217,10 @@ OrderedJson expectations_json(const std::vector<ExpectationResult>& results) {
     if (e.metric != "win_rate") j["stat"] = e.stat;
     if (e.stat == "share") j["at"] = e.at;
     j["figure"] = e.figure();
-    j["value"] = e.value;
+    // A range: "value" null, "range" its ends; "published" as the screen says it.
+    j["value"] = e.up_to ? OrderedJson(nullptr) : OrderedJson(e.value);
+    if (e.up_to) j["range"] = OrderedJson::array({e.value, *e.up_to});
+    j["published"] = e.published();
     j["tolerance"] = e.tolerance;
     j["source"] = e.source;
     j["measured"] = r.measured_ok ? OrderedJson(r.measured) : OrderedJson(nullptr);
