@@ -61,7 +61,28 @@ fi
 # main metric, the verdict) are in view, and a published figure's source is
 # not squeezed to a word a line; no chart legend overlaps its plot; a replay
 # command wraps only between its words (once it broke inside "--game").
+# The page opens with the ranking (the first section and table, on the first
+# screen); neither the ranking nor the variants table hides a column at 800
+# px (the variants table of eight Go Fish strategies lost two); each small
+# chart of many variants is at least 250 px wide.
 "$arena" run "$source_dir/configs/quickstart.yaml" --games 2000 --quiet --out "$work/quick" >/dev/null
+cat >"$work/eight.yaml" <<YAML
+name: eight
+engine: go-fish
+seed: 4646
+games: 60
+rules: {seats: 3}
+players:
+  - {name: random, strategy: random}
+  - {name: memory, strategy: memory}
+  - {name: belief, strategy: belief}
+  - {name: seed-memory, strategy: seed-memory}
+  - {name: counting, strategy: counting}
+  - {name: trained, strategy: q-learning, params: {policy: $source_dir/configs/go-fish-policy.json}}
+  - {name: rlcard-v1, strategy: rlcard-v1}
+  - {name: rlcard-v2, strategy: rlcard-v2}
+YAML
+"$arena" run "$work/eight.yaml" --quiet --out "$work/eight" >/dev/null
 cat >"$work/measure.js" <<'JS'
 const w = document.documentElement.clientWidth;
 const scrolling = [...document.querySelectorAll("table")]
@@ -89,10 +110,18 @@ for (const code of document.querySelectorAll("table.notable code")) {
     }
   }
 }
+const ranking = document.querySelector("table.ranking");
+const first = !!ranking && document.querySelector("h2").id === "ranking" &&
+  document.querySelector("table") === ranking && ranking.getBoundingClientRect().bottom < 900;
+const clipped = [...document.querySelectorAll("table.ranking, table.variants")]
+  .filter(t => t.scrollWidth > t.clientWidth + 0.5).map(t => t.className);
+const narrow = [...document.querySelectorAll(".multiples svg.chart")]
+  .filter(svg => svg.getBoundingClientRect().width < 250).map(svg => svg.id);
 document.body.dataset.layout = JSON.stringify({page: document.documentElement.scrollWidth > w,
-  scrolling: w >= 1200 ? scrolling : [], hidden, cramped, legends, broken});
+  scrolling: w >= 1200 ? scrolling : [], hidden, cramped, legends, broken, first, clipped, narrow});
 JS
-for measured in "$page" "$work/quick/report.html"; do
+good='data-layout="{&quot;page&quot;:false,&quot;scrolling&quot;:[],&quot;hidden&quot;:[],&quot;cramped&quot;:[],&quot;legends&quot;:[],&quot;broken&quot;:[],&quot;first&quot;:true,&quot;clipped&quot;:[],&quot;narrow&quot;:[]}"'
+for measured in "$page" "$work/quick/report.html" "$work/eight/report.html"; do
   for width in 1280 800; do
     sed 's|</body>|<script src="measure.js"></script></body>|' "$measured" >"$work/measure.html"
     timeout 120 "$browser" --headless=new --no-sandbox --disable-gpu --no-first-run \
@@ -100,7 +129,7 @@ for measured in "$page" "$work/quick/report.html"; do
       >"$work/measure.dom" 2>/dev/null
     layout=$(grep -o 'data-layout="[^"]*"' "$work/measure.dom" || true)
     echo "$(basename "$(dirname "$measured")") at width $width: $layout"
-    if [ "$layout" != 'data-layout="{&quot;page&quot;:false,&quot;scrolling&quot;:[],&quot;hidden&quot;:[],&quot;cramped&quot;:[],&quot;legends&quot;:[],&quot;broken&quot;:[]}"' ]; then
+    if [ "$layout" != "$good" ]; then
       echo "FAIL: the report's layout breaks at width $width (above)"
       exit 1
     fi
@@ -111,3 +140,10 @@ timeout 120 "$browser" --headless=new --no-sandbox --disable-gpu --hide-scrollba
   --screenshot="$work/report.png" "file://$page" 2>/dev/null
 test -s "$work/report.png"
 echo "screenshot: $work/report.png"
+for width in 1280 800; do
+  timeout 120 "$browser" --headless=new --no-sandbox --disable-gpu --hide-scrollbars \
+    --user-data-dir="$work/profile" --window-size="$width,1000" \
+    --screenshot="$work/eight-$width.png" "file://$work/eight/report.html" 2>/dev/null
+  test -s "$work/eight-$width.png"
+  echo "screenshot: $work/eight-$width.png (the first screen of eight variants)"
+done

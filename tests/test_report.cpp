@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "cli_support.hpp"
 #include "harness/output/report.hpp"
 #include "harness/output/svg_chart.hpp"
@@ -257,4 +259,218 @@ TEST_CASE(
              !Catch::Contains("http-equiv") && Catch::Contains("partial: 1500 of 1000000 games") &&
                  Catch::Contains("interrupted") && Catch::Contains("arena run c.yaml --resume") &&
                  !Catch::Contains("This run is incomplete"));
+}
+
+namespace {
+
+// Eight Go Fish strategies at three seats (every table of three, 60 games
+// each): the run whose report was 6,000 px tall with its ratings 2,450 px
+// down, its variants in config order and eight curves on one chart.
+arena::testing::Outcome run_eight(const std::filesystem::path& scratch) {
+  std::ofstream(scratch / "eight.yaml")
+      << "name: eight\nengine: go-fish\nseed: 4646\ngames: 60\nrules: {seats: 3}\nplayers:\n"
+         "  - {name: random, strategy: random}\n  - {name: memory, strategy: memory}\n"
+         "  - {name: belief, strategy: belief}\n  - {name: seed-memory, strategy: seed-memory}\n"
+         "  - {name: counting, strategy: counting}\n"
+         "  - {name: trained, strategy: q-learning, params: {policy: "
+      << ARENA_SOURCE_DIR
+      << "/configs/go-fish-policy.json}}\n"
+         "  - {name: rlcard-v1, strategy: rlcard-v1}\n  - {name: rlcard-v2, strategy: rlcard-v2}\n";
+  return arena_cli(
+      "run " + (scratch / "eight.yaml").string() + " --quiet --out " + (scratch / "out").string(),
+      scratch);
+}
+
+// The row of the table starting at `from` whose variant cell is `name`.
+std::string row_of(const std::string& html, size_t from, const std::string& name) {
+  const size_t at = html.find("</span>" + name + "</td>", from);
+  if (at == std::string::npos) return "";
+  const size_t begin = html.rfind("<tr", at);
+  return html.substr(begin, html.find("</tr>", at) - begin);
+}
+
+std::string percent(double share) {
+  return fmt::format("{:.1f}%", 100 * share);
+}
+
+// The index in `variants` of the variant called `name`.
+size_t index_of(const Json& summary, const std::string& name) {
+  size_t i = 0;
+  while (i < summary["variants"].size() && summary["variants"][i]["name"] != name)
+    ++i;
+  return i;
+}
+
+}  // namespace
+
+// The page opened with run facts and the variants in config order; who was
+// best was in the ratings, 2,450 px down.
+TEST_CASE("The report opens with the ranking best first by rating with win rate and mean rank") {
+  const auto scratch = arena::testing::scratch("report-ranking");
+  REQUIRE(run_eight(scratch).code == 0);
+  const std::string html = read_file(scratch / "out" / "report.html");
+  const Json summary = Json::parse(read_file(scratch / "out" / "summary.json"));
+  const size_t ranking = html.find("<h2 id=\"ranking\">Ranking</h2>");
+  REQUIRE(ranking != std::string::npos);
+  CHECK(html.find("<h2") == ranking);  // the first section, its table the first table
+  CHECK(html.find("<table") > ranking);
+  CHECK(html.find("<table class=\"ranking\">") == html.find("<table"));
+  CHECK_THAT(
+      html.substr(ranking, 600),
+      Catch::Contains("Plackett–Luce on whole finishing orders") && Catch::Contains("random = 0"));
+  const Json& table = summary["ratings_plackett_luce"]["table"];
+  REQUIRE(table.size() == 8);
+  const size_t end = html.find("</table>", ranking);
+  size_t previous = ranking;
+  for (const Json& r : table) {
+    const std::string name = r["name"];
+    INFO(name);
+    const size_t at = html.find("</span>" + name + "</td>", ranking);
+    CHECK(at < end);
+    CHECK(at > previous);  // in rating order
+    previous = at;
+    const Json& v = summary["variants"][index_of(summary, name)];
+    const std::string row = row_of(html, ranking, name);
+    CHECK_THAT(row,
+               Catch::Contains(fmt::format("<td>{:+.1f} ± {:.1f}</td>", r["rating"].get<double>(),
+                                           r["ci95"].get<double>())) &&
+                   Catch::Contains("<td>" + percent(v["win_rate"].get<double>()) + " [") &&
+                   Catch::Contains(fmt::format("<td>{:.2f}</td>", v["mean_rank"].get<double>())) &&
+                   Catch::EndsWith(fmt::format("<td>{}</td>", v["games"].get<int>())));
+  }
+  // The variants table below is in the same order, the leader first.
+  const size_t variants = html.find("<h2>Variants</h2>");
+  REQUIRE(variants > end);
+  const std::string leader = table[0]["name"];
+  CHECK(html.find("<tr><td><span class=\"swatch\"", variants) ==
+        html.rfind("<tr", html.find("</span>" + leader + "</td>", variants)));
+}
+
+// Plackett-Luce follows whole finishing orders, the win rate first places
+// only: the two orders can differ, and the page said nothing.
+TEST_CASE("The ranking says why when ratings and win rates order variants differently") {
+  const auto scratch = arena::testing::scratch("report-disagree");
+  REQUIRE(run_shipped(scratch, "gofish-strategies", 60, "out").code == 0);
+  Json summary = Json::parse(read_file(scratch / "out" / "summary.json"));
+  // Win rates set in the order of `ratings_key`'s table, `swap`ped for its second and third.
+  const auto set_rates = [&](const char* ratings_key, bool swap, double half_width) {
+    const Json table = summary[ratings_key]["table"];
+    for (size_t k = 0; k < table.size(); ++k) {
+      const size_t place = swap && (k == 1 || k == 2) ? 3 - k : k;
+      for (Json& v : summary["variants"]) {
+        if (v["name"] != table[k]["name"]) continue;
+        const double rate = 0.5 - 0.1 * static_cast<double>(place);
+        v["win_rate"] = rate;
+        v["win_rate_ci95"] = Json::array({rate - half_width, rate + half_width});
+      }
+    }
+    return std::pair<std::string, std::string>{table[1]["name"], table[2]["name"]};
+  };
+  const auto sentence = [](const std::string& page) {
+    const size_t at = page.find("<p class=\"disagreement\">");
+    return at == std::string::npos ? std::string() : page.substr(at, page.find("</p>", at) - at);
+  };
+  set_rates("ratings_plackett_luce", false, 0.01);
+  CHECK(sentence(arena::render_report(summary, "out")).empty());  // the orders agree
+
+  const auto [second, third] = set_rates("ratings_plackett_luce", true, 0.01);
+  const std::string pl = sentence(arena::render_report(summary, "out"));
+  CHECK_THAT(pl, Catch::Contains(second + " is rated above " + third +
+                                 " but has the lower win rate (30.0% against 40.0%)") &&
+                     Catch::Contains("whole finishing orders (Plackett–Luce)") &&
+                     Catch::Contains("second places count too") &&
+                     Catch::Contains("only first places") && !Catch::Contains("95% intervals"));
+  set_rates("ratings_plackett_luce", true, 0.06);  // within each other's intervals
+  CHECK_THAT(sentence(arena::render_report(summary, "out")),
+             Catch::Contains("within the 95% intervals of each other"));
+
+  // Two seats: Bradley-Terry ratings, whose reason is the opponents' strength.
+  summary.erase("ratings_plackett_luce");
+  set_rates("ratings", false, 0.01);
+  CHECK(sentence(arena::render_report(summary, "out")).empty());
+  const auto [bt_second, bt_third] = set_rates("ratings", true, 0.01);
+  CHECK_THAT(sentence(arena::render_report(summary, "out")),
+             Catch::Contains(bt_second + " is rated above " + bt_third) &&
+                 Catch::Contains("Bradley–Terry") &&
+                 Catch::Contains("by the strength of the opponent") &&
+                 !Catch::Contains("finishing orders"));
+}
+
+// Chinese Checkers' phases came out alphabetically: end, middle, opening.
+TEST_CASE("Decision latency lists the phases in game order") {
+  const auto scratch = arena::testing::scratch("report-phases");
+  std::ofstream(scratch / "cc.yaml")
+      << "name: cc\nengine: chinese-checkers\nseed: 7\ngames: 4\nplayers:\n"
+         "  - {name: greedy, strategy: greedy}\n  - {name: random, strategy: random}\n";
+  REQUIRE(arena_cli("run " + (scratch / "cc.yaml").string() + " --quiet --out " +
+                        (scratch / "out").string(),
+                    scratch)
+              .code == 0);
+  const auto in_game_order = [](const std::string& html) {
+    const size_t opening = html.find("&nbsp;opening decisions");
+    const size_t middle = html.find("&nbsp;middle decisions");
+    const size_t end = html.find("&nbsp;end decisions");
+    return opening != std::string::npos && opening < middle && middle < end &&
+           end != std::string::npos;
+  };
+  const auto summary_path = scratch / "out" / "summary.json";
+  CHECK(Json::parse(read_file(summary_path))["phases"] ==
+        Json::array({"opening", "middle", "end"}));
+  CHECK(in_game_order(read_file(scratch / "out" / "report.html")));
+  // A summary written before `phases`: by_phase's order in the file is the game's.
+  auto ordered = nlohmann::ordered_json::parse(read_file(summary_path));
+  ordered.erase("phases");
+  std::ofstream(summary_path) << ordered.dump(2);
+  REQUIRE(arena_cli("report " + (scratch / "out").string(), scratch).code == 0);
+  CHECK(in_game_order(read_file(scratch / "out" / "report.html")));
+}
+
+namespace {
+
+// The labels of the ticks of `kind` (tick-x, tick-y) in one chart's SVG.
+std::vector<std::string> tick_labels(const std::string& svg, const std::string& kind) {
+  std::vector<std::string> labels;
+  const std::string mark = "class=\"tick " + kind + "\"";
+  for (size_t at = svg.find(mark); at != std::string::npos; at = svg.find(mark, at + 1)) {
+    const size_t open = svg.find('>', at) + 1;
+    labels.push_back(svg.substr(open, svg.find('<', open) - open));
+  }
+  return labels;
+}
+
+}  // namespace
+
+// Eight overlapping distribution curves were a tangle: from five variants on,
+// one small chart per variant, best first, on the same axes.
+TEST_CASE("Many variants' distributions are small multiples on the same axes best first") {
+  const auto scratch = arena::testing::scratch("report-multiples");
+  REQUIRE(run_eight(scratch).code == 0);
+  const std::string html = read_file(scratch / "out" / "report.html");
+  const Json summary = Json::parse(read_file(scratch / "out" / "summary.json"));
+  const Json& table = summary["ratings_plackett_luce"]["table"];
+  for (const std::string id : {"metric-books", "latency"}) {
+    INFO(id);
+    CHECK(count_of(html, "<section class=\"multiples\" id=\"" + id + "\">") == 1);
+    CHECK(chart_svg(html, id).empty());  // no chart of all eight curves
+    std::vector<std::string> panels;
+    for (size_t at = html.find("<svg class=\"chart\" id=\"" + id + "-"); at != std::string::npos;
+         at = html.find("<svg class=\"chart\" id=\"" + id + "-", at + 1))
+      panels.push_back(html.substr(at, html.find("</svg>", at) - at));
+    REQUIRE(panels.size() == 8);
+    for (size_t k = 0; k < panels.size(); ++k) {
+      INFO(k);
+      const std::string name = table[k]["name"];
+      CHECK_THAT(panels[k], Catch::Contains(fmt::format("<title id=\"{}-{}-title\">{}. {}</title>",
+                                                        id, index_of(summary, name), k + 1, name)));
+      CHECK(tick_labels(panels[k], "tick-x") == tick_labels(panels[0], "tick-x"));
+      CHECK(tick_labels(panels[k], "tick-y") == tick_labels(panels[0], "tick-y"));
+      CHECK(count_of(panels[k], "class=\"series faint\"") == 7);  // the others, in grey
+    }
+  }
+  // Four variants stay on one chart.
+  const auto duel = run_shipped(scratch, "battleship-round-robin", 200, "four");
+  REQUIRE(duel.code == 0);
+  const std::string four = read_file(scratch / "four" / "report.html");
+  CHECK_FALSE(chart_svg(four, "metric-shots").empty());
+  CHECK(four.find("class=\"multiples\"") == std::string::npos);
 }

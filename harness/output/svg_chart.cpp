@@ -8,9 +8,6 @@
 namespace arena {
 namespace {
 
-constexpr double kWidth = 760, kHeight = 340;
-constexpr double kLeft = 70, kRight = 70, kTop = 36, kBottom = 56;
-
 std::string plain_number(double v) {
   return fmt::format("{:g}", v);
 }
@@ -44,12 +41,13 @@ const std::string& chart_colour(int index) {
 }
 
 SvgChart::SvgChart(std::string id, std::string title, ChartAxis x, ChartAxis y,
-                   std::optional<ChartAxis> y2)
+                   std::optional<ChartAxis> y2, ChartSize size)
     : id_(std::move(id)),
       title_(std::move(title)),
       x_(std::move(x)),
       y_(std::move(y)),
-      y2_(std::move(y2)) {
+      y2_(std::move(y2)),
+      size_(size) {
   if (!x_.categories.empty()) {
     x_.min = 0;
     x_.max = static_cast<double>(x_.categories.size());
@@ -57,22 +55,22 @@ SvgChart::SvgChart(std::string id, std::string title, ChartAxis x, ChartAxis y,
 }
 
 double SvgChart::px(double x) const {
-  const double w = kWidth - kLeft - kRight;
+  const double w = size_.width - size_.left - size_.right;
   double t = x_.log ? (std::log10(std::max(x, x_.min)) - std::log10(x_.min)) /
                           (std::log10(x_.max) - std::log10(x_.min))
                     : (x - x_.min) / (x_.max - x_.min);
   if (!std::isfinite(t)) t = 0;
-  return kLeft + w * std::clamp(t, 0.0, 1.0);
+  return size_.left + w * std::clamp(t, 0.0, 1.0);
 }
 
 double SvgChart::py(double y, bool right) const {
   const ChartAxis& axis = right && y2_ ? *y2_ : y_;
-  const double h = kHeight - kTop - kBottom;
+  const double h = size_.height - size_.top - size_.bottom;
   double t = axis.log ? (std::log10(std::max(y, axis.min)) - std::log10(axis.min)) /
                             (std::log10(axis.max) - std::log10(axis.min))
                       : (y - axis.min) / (axis.max - axis.min);
   if (!std::isfinite(t)) t = 0;
-  return kTop + h * (1 - std::clamp(t, 0.0, 1.0));
+  return size_.top + h * (1 - std::clamp(t, 0.0, 1.0));
 }
 
 void SvgChart::add_line(const std::string& name,
@@ -83,6 +81,13 @@ void SvgChart::add_line(const std::string& name,
     d += fmt::format("{}{},{} ", d.empty() ? "M" : "L", coord(px(x)), coord(py(y, right_axis)));
   lines_.push_back(
       {{"name", name}, {"d", d}, {"colour", chart_colour(colour)}, {"dash", dashed ? "6 4" : ""}});
+}
+
+void SvgChart::add_faint_line(const std::string& name,
+                              const std::vector<std::pair<double, double>>& points) {
+  add_line(name, points, 0);
+  lines_.back()["colour"] = "#c9ccd3";
+  lines_.back()["faint"] = true;
 }
 
 void SvgChart::add_bar(double x0, double x1, double y, int colour, const std::string& tip) {
@@ -113,18 +118,19 @@ namespace {
 // Legend entries in rows under the x axis's label, never over the data: each
 // a 22-px stroke and its name (about 7 px a character), wrapped at the plot's
 // width. Returns the entries with their places and the height they take.
-std::pair<nlohmann::json, double> legend_rows(const nlohmann::json& entries) {
+std::pair<nlohmann::json, double> legend_rows(const nlohmann::json& entries,
+                                              const ChartSize& size) {
   nlohmann::json placed = nlohmann::json::array();
-  double x = kLeft;
+  double x = size.left;
   int row = 0;
   for (nlohmann::json entry : entries) {
     const double width =
         22 + 8 + 7 * static_cast<double>(entry["name"].get<std::string>().size()) + 18;
-    if (x > kLeft && x + width > kWidth - kRight) {
-      x = kLeft;
+    if (x > size.left && x + width > size.width - size.right) {
+      x = size.left;
       ++row;
     }
-    const double y = kHeight + 8 + 18 * row;
+    const double y = size.height + 8 + 18 * row;
     entry["x"] = coord(x);
     entry["text_x"] = coord(x + 22);
     entry["y"] = coord(y);
@@ -144,7 +150,13 @@ nlohmann::json SvgChart::ticks(const ChartAxis& axis, bool vertical, bool right)
     for (size_t i = 0; i < axis.categories.size(); ++i)
       marks.emplace_back(static_cast<double>(i) + 0.5, axis.categories[i]);
   } else if (axis.log) {
-    for (double v = std::pow(10, std::ceil(std::log10(axis.min))); v <= axis.max * 1.0001; v *= 10)
+    // Every decade, or every other one where a decade is too narrow for its label.
+    const double length =
+        vertical ? size_.height - size_.top - size_.bottom : size_.width - size_.left - size_.right;
+    const double decades = std::log10(axis.max) - std::log10(axis.min);
+    const double step = decades > 0 && length / decades < 44 ? 100 : 10;
+    for (double v = std::pow(10, std::ceil(std::log10(axis.min))); v <= axis.max * 1.0001;
+         v *= step)
       marks.emplace_back(v, (axis.format ? axis.format : plain_number)(v));
   } else {
     const bool over = !axis.over_label.empty();
@@ -157,11 +169,12 @@ nlohmann::json SvgChart::ticks(const ChartAxis& axis, bool vertical, bool right)
       const double y = py(v, right);
       out.push_back({{"y", coord(y)},
                      {"text_y", coord(y + 4)},
-                     {"x", coord(right ? kWidth - kRight + 6 : kLeft - 6)},
+                     {"x", coord(right ? size_.width - size_.right + 6 : size_.left - 6)},
                      {"label", label}});
     } else {
       const double x = px(v);
-      out.push_back({{"x", coord(x)}, {"text_y", coord(kHeight - kBottom + 18)}, {"label", label}});
+      out.push_back(
+          {{"x", coord(x)}, {"text_y", coord(size_.height - size_.bottom + 18)}, {"label", label}});
     }
   }
   return out;
@@ -171,25 +184,26 @@ nlohmann::json SvgChart::view() const {
   nlohmann::json v;
   v["id"] = id_;
   v["title"] = title_;
-  const auto [legend, legend_height] = legend_rows(legend_);
-  v["width"] = kWidth;
-  v["height"] = kHeight + legend_height;
-  v["title_x"] = coord(kWidth / 2);
-  v["plot"] = {{"x", kLeft},
-               {"y", kTop},
-               {"w", kWidth - kLeft - kRight},
-               {"h", kHeight - kTop - kBottom},
-               {"right", kWidth - kRight},
-               {"bottom", kHeight - kBottom}};
+  const auto [legend, legend_height] = legend_rows(legend_, size_);
+  v["width"] = size_.width;
+  v["height"] = size_.height + legend_height;
+  v["title_x"] = coord(size_.width / 2);
+  v["plot"] = {{"x", size_.left},
+               {"y", size_.top},
+               {"w", size_.width - size_.left - size_.right},
+               {"h", size_.height - size_.top - size_.bottom},
+               {"right", size_.width - size_.right},
+               {"bottom", size_.height - size_.bottom}};
   v["x_label"] = {{"text", x_.label},
-                  {"x", coord(kLeft + (kWidth - kLeft - kRight) / 2)},
-                  {"y", coord(kHeight - 12)}};
-  const double mid_y = kTop + (kHeight - kTop - kBottom) / 2;
+                  {"x", coord(size_.left + (size_.width - size_.left - size_.right) / 2)},
+                  {"y", coord(size_.height - 12)}};
+  const double mid_y = size_.top + (size_.height - size_.top - size_.bottom) / 2;
   v["y_label"] = {{"text", y_.label}, {"x", 16}, {"y", coord(mid_y)}};
   v["x_ticks"] = ticks(x_, false, false);
   v["y_ticks"] = ticks(y_, true, false);
   if (y2_) {
-    v["y2_label"] = {{"text", y2_->label}, {"x", coord(kWidth - 14)}, {"y", coord(mid_y)}};
+    v["y2_label"] = {
+        {"text", y2_->label}, {"x", coord(size_.width - size_.right / 5)}, {"y", coord(mid_y)}};
     v["y2_ticks"] = ticks(*y2_, true, true);
   }
   v["lines"] = lines_;

@@ -53,16 +53,28 @@ struct ChartAxis {
   }
 };
 
+// A chart's box and the margins around its plot, in px. The default is the
+// full-width chart; small() is one panel of small multiples (one chart per
+// variant on the same axes), about a quarter of the page's width.
+struct ChartSize {
+  double width = 760, height = 340;
+  double left = 70, right = 70, top = 36, bottom = 56;
+  static ChartSize small() { return {300, 200, 50, 58, 28, 46}; }
+};
+
 // A colour-blind-safe palette (Okabe and Ito); variant v gets colour v mod 8.
 const std::string& chart_colour(int index);
 
 class SvgChart {
  public:
   SvgChart(std::string id, std::string title, ChartAxis x, ChartAxis y,
-           std::optional<ChartAxis> y2 = std::nullopt);
+           std::optional<ChartAxis> y2 = std::nullopt, ChartSize size = {});
 
   void add_line(const std::string& name, const std::vector<std::pair<double, double>>& points,
                 int colour, bool dashed = false, bool right_axis = false);
+  // A thin grey line behind the others: another variant's curve, for comparison.
+  void add_faint_line(const std::string& name,
+                      const std::vector<std::pair<double, double>>& points);
   // A bar over [x0, x1] from 0 to y, with a tooltip.
   void add_bar(double x0, double x1, double y, int colour, const std::string& tip);
   // A vertical error whisker at x from lo to hi.
@@ -79,6 +91,7 @@ class SvgChart {
   std::string id_, title_;
   ChartAxis x_, y_;
   std::optional<ChartAxis> y2_;
+  ChartSize size_;
   nlohmann::json lines_ = nlohmann::json::array();
   nlohmann::json bars_ = nlohmann::json::array();
   nlohmann::json whiskers_ = nlohmann::json::array();

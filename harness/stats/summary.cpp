@@ -367,6 +367,8 @@ OrderedJson summary_json(const RunSummary& summary) {
                                : m.better == Better::kHigher ? OrderedJson("higher")
                                                              : OrderedJson(nullptr)}});
   out["metrics"] = metric_specs;
+  // The phases decisions are timed in, in game order (each variant's `by_phase`).
+  if (!summary.phases.empty()) out["phases"] = summary.phases;
   if (!summary.groups.empty()) {
     out["groups"] = summary.groups;
     out["group_kind"] = summary.group_kind;  // what the groups are: "seat", "board size"
