@@ -300,8 +300,9 @@ TEST_CASE("the quickstart at 2000 games reproduces its figures and a wrong one s
   CHECK(run.code == 0);
   CHECK(run.out.find("NOT REPRODUCED") == std::string::npos);
   // The verdict prints the measured value's 95% interval: "measured 95.56 [95.35, 95.77]".
-  CHECK_THAT(run.out, Catch::Matches("[^]*\n  random shots mean 9[0-9.]+ \\[9[0-9.]+, 9[0-9.]+\\] vs "
-                                     "95.39 ± 0.15: REPRODUCED\n[^]*"));
+  CHECK_THAT(run.out,
+             Catch::Matches("[^]*\n  random shots mean 9[0-9.]+ \\[9[0-9.]+, 9[0-9.]+\\] vs "
+                            "95.39 ± 0.15: REPRODUCED\n[^]*"));
   const auto random_mean =
       nlohmann::json::parse(read_file(dir / "q/summary.json"))["expectations"][0];
   REQUIRE(random_mean["interval"].size() == 2);

@@ -4,8 +4,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <sstream>
 #include <memory>
+#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -539,9 +539,11 @@ output: {{moves: all}}
   CHECK(out.find('\0') == std::string::npos);
   CHECK(out.find("\xe2\x80\xae") == std::string::npos);  // U+202E, right-to-left override
   // What was sent, as escapes, on the line of its step.
-  CHECK_THAT(out, Catch::Contains(R"(   why: \x1b]0;owned\x07\x1b[2J\u{202e}A1 gnihton\x00\x0a99. fake shot at J10)"));
-  CHECK_THAT(out, Catch::Contains(R"(   why: {"cell":")") &&
-                      Catch::Contains(R"(","nested":[1,2]})"));
+  CHECK_THAT(
+      out, Catch::Contains(
+               R"(   why: \x1b]0;owned\x07\x1b[2J\u{202e}A1 gnihton\x00\x0a99. fake shot at J10)"));
+  CHECK_THAT(out,
+             Catch::Contains(R"(   why: {"cell":")") && Catch::Contains(R"(","nested":[1,2]})"));
   CHECK_THAT(out, Catch::Contains("... (200003 bytes)"));
   size_t longest = 0;
   std::istringstream lines(out);
