@@ -157,8 +157,9 @@ class BotProcess {
   enum class Wait { kReady, kTimeout, kEnded };
   Wait wait_for(int fd, short events, BotClock::time_point deadline);
   [[noreturn]] void fail(Fault fault, const std::string& why);
-  // A kCrashed failure saying `what` and how the program ended.
-  [[noreturn]] void crashed(const std::string& what);
+  // A kCrashed failure saying how the program ended: "it exited", or
+  // `if_alive` when it is still running after kExitGrace.
+  [[noreturn]] void crashed(const char* if_alive);
   // Whether the init has exited by `until` (a zombie; not reaped).
   bool exited_by(BotClock::time_point until);
   // Stops the init (and so the program and all it started), whose process

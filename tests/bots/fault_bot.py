@@ -11,6 +11,9 @@ slow-start     sleeps 30 s before the handshake
 answers-twice  writes every move twice (one line nobody asked for)
 leaves-a-child starts a child that sleeps for an hour (its pid in PIDFILE too),
                then never answers a decision
+exits-slowly   plays like dies-mid-game, but in its third decision closes its
+               output, and exits (code 3) 0.5 s later, as a loaded machine
+               may show an exit
 sleeper        plays like dies-mid-game would, but sleeps forever instead of dying
 answers-over   plays random legal moves, and replies to every over message
 ignores-bye    plays random legal moves, and neither "bye" nor end of input ends it
@@ -181,6 +184,10 @@ for line in sys.stdin:
         decisions += 1
         if decisions == 3 and mode == "dies-mid-game":
             os._exit(1)
+        if decisions == 3 and mode == "exits-slowly":
+            os.close(1)
+            time.sleep(0.5)
+            os._exit(3)
         if decisions == 3 and mode == "sleeper":
             time.sleep(3600)
         send(with_id(legal_move(engine, message["view"], rng), message))
