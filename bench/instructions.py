@@ -12,7 +12,7 @@ decisions (summary.json's decision_latency_ns.count, every seat): what a
 decision costs with the engine's move and the harness's share included,
 without the start-up (config, tables, threads) both runs pay once. The
 counts vary by about 0.3% of a run between runs (threads that wake by the
-clock); G is large enough that this is under 1% of the difference. The table
+clock); with these G the figures move by about 1% between runs. The table
 is Markdown, for docs/measurements.md.
 
 Cycles are left out: this machine's kernel offers no hardware counters to
