@@ -44,7 +44,6 @@ CASES = [
     ("chinese-checkers", None, 2, "mcts", 2),
     ("rooks", None, 1, "seed-random", 500),
     ("rooks", None, 1, "random-greedy", 500),
-    ("rooks", None, 1, "min-degree", 500),
     ("rooks", None, 1, "exact", 500),
 ]
 
